@@ -1,0 +1,103 @@
+/* The component contract: the only part of the core a component sees.
+ *
+ * One `struct component_ops` per back end (perf_event, perfctr, ebb, riscv).
+ * The core owns event codes, event sets, software multiplexing, software
+ * overflow and derived arithmetic; a component owns naming, encoding and the
+ * hardware (or kernel) access for a group of native events.
+ *
+ * Capabilities tell the core which paths a component provides natively; where
+ * a capability is missing the core runs its own generic path (timer-driven
+ * multiplexing and overflow, snapshot-based start/stop for free-running
+ * counters). */
+#ifndef PAPILLON_COMPONENT_H
+#define PAPILLON_COMPONENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "papi.h"
+
+enum component_capability {
+	CAP_KERNEL_MULTIPLEX = 1u << 0, /* scales by enabled/running itself */
+	CAP_HW_OVERFLOW = 1u << 1,      /* interrupt on threshold (signal) */
+	CAP_USER_OVERFLOW = 1u << 2,    /* overflow handled in user mode (EBB) */
+	CAP_USER_READ = 1u << 3,        /* counters readable without a syscall */
+	CAP_FREE_RUNNING = 1u << 4,     /* counters cannot stop: snapshot them */
+	CAP_ATTACH = 1u << 5,           /* can count another task */
+	CAP_CPU = 1u << 6,              /* can count a whole CPU */
+	CAP_INHERIT = 1u << 7,          /* children can inherit counters */
+	CAP_WRITE = 1u << 8,            /* counters can be written natively */
+};
+
+/* How an event set wants to count; handed to a component whenever it
+ * (re)opens the hardware for a control. */
+struct counting_options {
+	int domain;      /* PAPI_DOM_* of the event set */
+	int granularity; /* PAPI_GRN_* */
+	pid_t tid;       /* 0: the calling thread */
+	int cpu;         /* -1: any CPU */
+	int inherit;     /* nonzero: children inherit */
+	int multiplex;   /* nonzero: kernel multiplexing requested */
+};
+
+/* One native event of a control, as the core hands it over. */
+struct component_event {
+	int native_code;      /* global PAPI native code */
+	const void *encoding; /* from resolve_name, owned by the core's table */
+};
+
+/* Result of resolving an event name. */
+struct component_resolution {
+	char canonical[PAPI_HUGE_STR_LEN]; /* the name the event is listed as */
+	uint64_t cursor;                   /* the component's enumeration position */
+	void *encoding;                    /* opaque, freed by release_encoding */
+};
+
+struct component_ops {
+	const char *name;
+	const char *short_name;
+	const char *description;
+	unsigned capabilities;
+	size_t control_size; /* bytes of per-event-set state the core allocates */
+
+	/* Fills info (name, counters, domains, reason when unusable). Returns
+	 * PAPI_OK when any part of the component works; a component with some
+	 * usable events is never disabled. */
+	int (*init)(int cidx, PAPI_component_info_t *info);
+	void (*shutdown)(void);
+
+	/* Naming. Cursors are the component's own enumeration positions; cursor
+	 * 0 with PAPI_ENUM_FIRST starts. PAPI_NTV_ENUM_UMASKS from an event's
+	 * cursor gives its first qualifier, from a qualifier's cursor the next. */
+	int (*enum_events)(uint64_t *cursor, int modifier, char *name, size_t name_len);
+	int (*resolve_name)(const char *name, struct component_resolution *out);
+	void (*release_encoding)(void *encoding);
+	int (*event_info)(const char *name, uint64_t cursor, const void *encoding,
+			  PAPI_event_info_t *info);
+	/* Tries the event on this machine; on failure returns a PAPI error and
+	 * records the reason with papi_error_set(). */
+	int (*check_event)(const void *encoding);
+
+	/* Counting. A control is the component's state for one event set. */
+	int (*control_init)(void *control);
+	void (*control_cleanup)(void *control);
+	/* Rebuilds the control for exactly these events. On failure the control
+	 * is left as it was before the call. */
+	int (*control_update)(void *control, const struct component_event *events, int count,
+			      const struct counting_options *options);
+	int (*start)(void *control);
+	/* values may be NULL: stop without reading. */
+	int (*stop)(void *control, long long *values);
+	int (*read)(void *control, long long *values);
+	/* Adds the counts since the last start/reset/accum to values and resets. */
+	int (*accum)(void *control, long long *values);
+	int (*reset)(void *control);
+	int (*write)(void *control, const long long *values);
+};
+
+/* The compiled-in components, in index order. */
+extern const struct component_ops *const papillon_components[];
+extern const int papillon_component_count;
+
+#endif

@@ -1,0 +1,20 @@
+/* System information gathered once at PAPI_library_init. */
+#ifndef PAPILLON_SYSINFO_H
+#define PAPILLON_SYSINFO_H
+
+#include "papi.h"
+
+/* Hardware: from hwloc when built with it, else /proc/cpuinfo and /sys. */
+int sysinfo_hardware(PAPI_hw_info_t *hw);
+/* The running executable: path, name, text/data/bss addresses. */
+int sysinfo_executable(PAPI_exe_info_t *exe);
+/* The loaded shared objects, from /proc/self/maps. Allocates map; free with
+ * sysinfo_shared_libraries_free. */
+int sysinfo_shared_libraries(PAPI_shlib_info_t *shlib);
+void sysinfo_shared_libraries_free(PAPI_shlib_info_t *shlib);
+/* Dynamic memory of this process now, from /proc/self/status and friends. */
+int sysinfo_dynamic_memory(PAPI_dmem_info_t *dmem);
+/* Preload environment names, as PAPI reports them. */
+void sysinfo_preload(PAPI_preload_info_t *preload);
+
+#endif
