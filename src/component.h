@@ -44,6 +44,7 @@ struct counting_options {
 /* One native event of a control, as the core hands it over. */
 struct component_event {
 	int native_code;      /* global PAPI native code */
+	const char *name;     /* for messages; owned by the core's table */
 	const void *encoding; /* from resolve_name, owned by the core's table */
 };
 

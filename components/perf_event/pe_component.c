@@ -1,0 +1,187 @@
+/* The perf_event component: Linux perf_event_open with names from libpfm4
+ * and from the kernel's sysfs PMU descriptions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "error.h"
+#include "pe_component.h"
+
+static int pe_init(int cidx, PAPI_component_info_t *info)
+{
+	char reason[PAPI_MAX_STR_LEN] = "";
+	int pfm_status = pe_pfm_init(reason, sizeof(reason));
+	pe_sysfs_init();
+	if (pfm_status != PAPI_OK && pe_sysfs_event_count() == 0) {
+		info->disabled = pfm_status;
+		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", reason);
+		return pfm_status;
+	}
+	bool has_pmu = pe_core_pmu_present();
+	info->num_cntrs = has_pmu ? pe_pfm_core_counters() : 0;
+	info->num_mpx_cntrs = info->num_cntrs;
+	info->default_domain = PAPI_DOM_USER;
+	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR;
+	info->default_granularity = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR;
+	info->hardware_intr = 0;
+	info->kernel_multiplex = 0;
+	info->fast_counter_read = 0;
+	info->fast_real_timer = 1;
+	info->fast_virtual_timer = 1;
+	info->attach = 0;
+	info->cpu = 0;
+	info->inherit = 0;
+	info->cntr_umasks = 1;
+	info->num_native_events = 0;
+	/* The count is what enumeration yields; a walk is cheap enough once. */
+	uint64_t cursor = 0;
+	char name[PAPI_HUGE_STR_LEN];
+	int modifier = PAPI_ENUM_FIRST;
+	while (pe_pfm_enum(&cursor, modifier, name, sizeof(name)) == PAPI_OK) {
+		info->num_native_events++;
+		modifier = PAPI_ENUM_EVENTS;
+	}
+	info->num_native_events += pe_sysfs_event_count();
+	if (!has_pmu)
+		snprintf(info->description, sizeof(info->description), "%s",
+			 "Linux perf_event (no hardware PMU exposed: software and sysfs "
+			 "events only)");
+	papi_error_clear();
+	(void)cidx;
+	return PAPI_OK;
+}
+
+static void pe_shutdown(void)
+{
+	pe_sysfs_shutdown();
+	pe_pfm_shutdown();
+}
+
+/* libpfm4's events first, then the sysfs PMUs'. */
+static int pe_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
+{
+	bool in_sysfs = modifier != PAPI_ENUM_FIRST && (*cursor & PE_SYSFS_CURSOR_FLAG);
+	if (in_sysfs)
+		return pe_sysfs_enum(cursor, modifier, name, name_len);
+	int status = pe_pfm_enum(cursor, modifier, name, name_len);
+	if (status == PAPI_ENOEVNT && modifier != PAPI_NTV_ENUM_UMASKS)
+		status = pe_sysfs_enum(cursor, PAPI_ENUM_FIRST, name, name_len);
+	return status;
+}
+
+static int pe_resolve_name(const char *name, struct component_resolution *out)
+{
+	struct pe_encoding *encoding = calloc(1, sizeof(*encoding));
+	if (!encoding)
+		return papi_error_set(PAPI_ENOMEM, "no memory to encode '%s'", name);
+	int status = pe_sysfs_resolve(name, encoding, &out->cursor);
+	if (status == PAPI_ENOEVNT) {
+		char sysfs_reason[PAPI_HUGE_STR_LEN];
+		snprintf(sysfs_reason, sizeof(sysfs_reason), "%s", papi_error_reason());
+		status = pe_pfm_resolve(name, encoding, &out->cursor);
+		if (status == PAPI_ENOEVNT && strstr(sysfs_reason, "lists no event"))
+			papi_error_set(status, "%s", sysfs_reason);
+	}
+	if (status != PAPI_OK) {
+		free(encoding);
+		return status;
+	}
+	snprintf(out->canonical, sizeof(out->canonical), "%s", name);
+	out->encoding = encoding;
+	return PAPI_OK;
+}
+
+static void pe_release_encoding(void *encoding)
+{
+	free(encoding);
+}
+
+static int pe_event_info(const char *name, uint64_t cursor, const void *encoding,
+			 PAPI_event_info_t *info)
+{
+	(void)name;
+	(void)encoding;
+	if (cursor & PE_SYSFS_CURSOR_FLAG)
+		return pe_sysfs_info(cursor, info);
+	return pe_pfm_info(cursor, info);
+}
+
+static int pe_check_event(const void *encoding)
+{
+	return pe_try_open(encoding, PAPI_DOM_USER);
+}
+
+static int pe_control_init(void *control)
+{
+	memset(control, 0, sizeof(struct pe_control));
+	return PAPI_OK;
+}
+
+static void pe_control_cleanup(void *control)
+{
+	pe_control_close(control);
+}
+
+static int pe_control_update(void *control, const struct component_event *events, int count,
+			     const struct counting_options *options)
+{
+	return pe_control_open(control, events, count, options);
+}
+
+static int pe_start(void *control)
+{
+	return pe_control_start(control);
+}
+
+static int pe_stop(void *control, long long *values)
+{
+	return pe_control_stop(control, values);
+}
+
+static int pe_read(void *control, long long *values)
+{
+	return pe_control_read(control, values);
+}
+
+static int pe_accum(void *control, long long *values)
+{
+	return pe_control_accum(control, values);
+}
+
+static int pe_reset(void *control)
+{
+	return pe_control_reset(control);
+}
+
+static int pe_write(void *control, const long long *values)
+{
+	(void)control;
+	(void)values;
+	return papi_error_set(PAPI_ENOSUPP, "perf_event counters cannot be written");
+}
+
+const struct component_ops perf_event_component = {
+	.name = "perf_event",
+	.short_name = "perf",
+	.description = "Linux perf_event CPU counters",
+	.capabilities = 0, /* multiplexing, overflow, attach: issue 5 */
+	.control_size = sizeof(struct pe_control),
+	.init = pe_init,
+	.shutdown = pe_shutdown,
+	.enum_events = pe_enum_events,
+	.resolve_name = pe_resolve_name,
+	.release_encoding = pe_release_encoding,
+	.event_info = pe_event_info,
+	.check_event = pe_check_event,
+	.control_init = pe_control_init,
+	.control_cleanup = pe_control_cleanup,
+	.control_update = pe_control_update,
+	.start = pe_start,
+	.stop = pe_stop,
+	.read = pe_read,
+	.accum = pe_accum,
+	.reset = pe_reset,
+	.write = pe_write,
+};

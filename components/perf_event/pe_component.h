@@ -1,0 +1,74 @@
+/* perf_event component: shared types. Uses libpfm4's copy of the perf ABI
+ * (including <linux/perf_event.h> too would redefine every enum). */
+#ifndef PAPILLON_PE_COMPONENT_H
+#define PAPILLON_PE_COMPONENT_H
+
+#include <perfmon/pfmlib_perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "component.h"
+
+/* A resolved event: what perf_event_open needs, before domain is applied. */
+struct pe_encoding {
+	struct perf_event_attr attr;
+	bool explicit_privilege; /* the name carried :u/:k/... modifiers */
+	bool core_pmu;           /* counts on a hardware PMU counter */
+	char pmu[64];            /* the PMU name, for messages */
+};
+
+/* Where an event set's events live: groups of consecutive events. */
+struct pe_group {
+	int leader_fd;
+	int first; /* index of the group's first event */
+	int count;
+	bool software_only; /* no hardware counter: may stay enabled when stopped */
+	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
+};
+
+struct pe_control {
+	int event_count;
+	int *fds;
+	long long *baseline; /* raw value at the last start/reset/accum */
+	int group_count;
+	struct pe_group *groups;
+	uint64_t *read_buffer; /* big enough for the largest group */
+	size_t read_bytes;
+	bool running;
+};
+
+/* Names (pe_names_pfm.c for libpfm4's PMUs, pe_names_sysfs.c for the rest). */
+int pe_pfm_init(char *reason, size_t reason_len);
+void pe_pfm_shutdown(void);
+int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
+int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
+int pe_pfm_info(uint64_t cursor, PAPI_event_info_t *info);
+int pe_pfm_core_counters(void);
+
+#define PE_SYSFS_CURSOR_FLAG (1ull << 63)
+int pe_sysfs_init(void);
+void pe_sysfs_shutdown(void);
+int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
+int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
+int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info);
+int pe_sysfs_event_count(void);
+
+/* True when the kernel exposes a PMU with hardware counters. */
+bool pe_core_pmu_present(void);
+int pe_paranoid_level(void);
+/* Maps a failed perf_event_open to a PAPI error with a reason. */
+int pe_open_error(int error_number, const struct pe_encoding *encoding, const char *name);
+
+/* Groups. */
+int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
+		    const struct counting_options *options);
+void pe_control_close(struct pe_control *control);
+int pe_control_start(struct pe_control *control);
+int pe_control_stop(struct pe_control *control, long long *values);
+int pe_control_read(struct pe_control *control, long long *values);
+int pe_control_accum(struct pe_control *control, long long *values);
+int pe_control_reset(struct pe_control *control);
+/* Opens the event alone, then closes it: can it count here? */
+int pe_try_open(const struct pe_encoding *encoding, int domain);
+
+#endif

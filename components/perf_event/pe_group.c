@@ -1,0 +1,299 @@
+/* Opening an event set's events as perf groups and counting them.
+ *
+ * Syscall budget, whatever the number of events in a group: start is one
+ * ioctl, read and accum one read() of PERF_FORMAT_GROUP, reset one ioctl.
+ * Stop is one read() for groups of software events, which are left enabled
+ * ("parked": they hold no hardware counter, and the next start resets them),
+ * and an ioctl plus a read() for groups holding hardware counters, which must
+ * be freed for other event sets. Values are raw counts minus a baseline, so a
+ * restart after a disable needs no reset. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "papi.h"
+#include "error.h"
+#include "pe_component.h"
+
+#define READ_HEADER_WORDS 3 /* nr, time_enabled, time_running */
+
+static void apply_domain(struct perf_event_attr *attr, const struct pe_encoding *encoding,
+			 int domain)
+{
+	if (encoding->explicit_privilege)
+		return;
+	attr->exclude_user = !(domain & PAPI_DOM_USER);
+	attr->exclude_kernel = !(domain & PAPI_DOM_KERNEL);
+	attr->exclude_hv = !(domain & PAPI_DOM_SUPERVISOR);
+}
+
+static int open_event(struct perf_event_attr *attr, const struct pe_encoding *encoding,
+		      const struct counting_options *options, int group_fd)
+{
+	pid_t pid = options->tid;
+	int fd = perf_event_open(attr, pid, options->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+	/* PMUs outside the CPU (msr, uncore) count everything and refuse the
+	 * privilege filters; the domain cannot apply to them. */
+	if (fd < 0 && errno == EINVAL && !encoding->core_pmu && !encoding->explicit_privilege &&
+	    attr->type != PERF_TYPE_SOFTWARE &&
+	    (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)) {
+		attr->exclude_user = attr->exclude_kernel = attr->exclude_hv = 0;
+		fd = perf_event_open(attr, pid, options->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+	}
+	return fd;
+}
+
+static void close_fds(int *fds, int count)
+{
+	for (int i = count - 1; i >= 0; i--)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
+void pe_control_close(struct pe_control *control)
+{
+	if (control->fds)
+		close_fds(control->fds, control->event_count);
+	free(control->fds);
+	free(control->baseline);
+	free(control->groups);
+	free(control->read_buffer);
+	memset(control, 0, sizeof(*control));
+}
+
+struct open_state {
+	int *fds;
+	struct pe_group *groups;
+	int group_count;
+	uint32_t leader_type;
+};
+
+/* Places event i: in the current group if the kernel accepts it there, else
+ * as the leader of a new group when it belongs to another PMU. */
+static int place_event(struct open_state *state, int i, const struct component_event *event,
+		       const struct counting_options *options)
+{
+	const struct pe_encoding *encoding = event->encoding;
+	struct perf_event_attr attr = encoding->attr;
+	attr.size = sizeof(attr);
+	attr.read_format =
+		PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	apply_domain(&attr, encoding, options->domain);
+	struct pe_group *current = state->group_count ? &state->groups[state->group_count - 1] : NULL;
+	if (current) {
+		attr.disabled = 0;
+		int fd = open_event(&attr, encoding, options, current->leader_fd);
+		if (fd >= 0) {
+			state->fds[i] = fd;
+			current->count++;
+			current->software_only &= attr.type == PERF_TYPE_SOFTWARE;
+			return PAPI_OK;
+		}
+		attr.exclude_user = encoding->attr.exclude_user;
+		attr.exclude_kernel = encoding->attr.exclude_kernel;
+		attr.exclude_hv = encoding->attr.exclude_hv;
+		apply_domain(&attr, encoding, options->domain);
+	}
+	attr.disabled = 1;
+	int fd = open_event(&attr, encoding, options, -1);
+	if (fd < 0)
+		return pe_open_error(errno, encoding, event->name);
+	if (current && encoding->core_pmu && attr.type == state->leader_type) {
+		/* Alone it opens, with its own PMU's group it does not: the
+		 * group needs more counters than the PMU has. */
+		close(fd);
+		return papi_error_set(PAPI_ECNFLCT,
+				      "%s does not fit with the %d events before it: the %s PMU "
+				      "has too few counters for them all at once (use fewer events "
+				      "or multiplexing)",
+				      event->name, current->count, encoding->pmu[0] ? encoding->pmu : "CPU");
+	}
+	struct pe_group *group = &state->groups[state->group_count++];
+	memset(group, 0, sizeof(*group));
+	group->leader_fd = fd;
+	group->first = i;
+	group->count = 1;
+	group->software_only = attr.type == PERF_TYPE_SOFTWARE;
+	group->state = GROUP_FRESH;
+	state->leader_type = attr.type;
+	state->fds[i] = fd;
+	return PAPI_OK;
+}
+
+int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
+		    const struct counting_options *options)
+{
+	size_t slots = (size_t)(count > 0 ? count : 1);
+	struct open_state state = {
+		.fds = malloc(sizeof(int) * slots),
+		.groups = calloc(slots, sizeof(struct pe_group)),
+	};
+	long long *baseline = calloc(slots, sizeof(long long));
+	uint64_t *buffer = calloc(READ_HEADER_WORDS + slots, sizeof(uint64_t));
+	int status = PAPI_OK;
+	if (!state.fds || !state.groups || !baseline || !buffer)
+		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
+	for (int i = 0; status == PAPI_OK && i < count; i++) {
+		state.fds[i] = -1;
+		status = place_event(&state, i, &events[i], options);
+	}
+	if (status != PAPI_OK) {
+		if (state.fds)
+			for (int i = 0; i < count; i++)
+				if (state.fds[i] >= 0 && i < count)
+					close(state.fds[i]);
+		free(state.fds);
+		free(state.groups);
+		free(baseline);
+		free(buffer);
+		return status;
+	}
+	pe_control_close(control);
+	control->event_count = count;
+	control->fds = state.fds;
+	control->groups = state.groups;
+	control->group_count = state.group_count;
+	control->baseline = baseline;
+	control->read_buffer = buffer;
+	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS + slots);
+	return PAPI_OK;
+}
+
+static int group_ioctl(const struct pe_group *group, unsigned long request, const char *what)
+{
+	if (ioctl(group->leader_fd, request, PERF_IOC_FLAG_GROUP) < 0)
+		return papi_error_set(papi_error_from_errno(errno), "perf %s ioctl failed: %s",
+				      what, strerror(errno));
+	return PAPI_OK;
+}
+
+/* One read() of the group; raw counts land in control->read_buffer. */
+static int read_group(struct pe_control *control, const struct pe_group *group)
+{
+	size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
+	ssize_t got = read(group->leader_fd, control->read_buffer, wanted);
+	if (got != (ssize_t)wanted || control->read_buffer[0] != (uint64_t)group->count) {
+		if (got < 0)
+			return papi_error_set(papi_error_from_errno(errno),
+					      "reading the counters failed: %s", strerror(errno));
+		return papi_error_set(PAPI_ECLOST, "short read of a counter group (%zd bytes)",
+				      got);
+	}
+	return PAPI_OK;
+}
+
+static const long long *group_raw(const struct pe_control *control)
+{
+	return (const long long *)&control->read_buffer[READ_HEADER_WORDS];
+}
+
+int pe_control_start(struct pe_control *control)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		struct pe_group *group = &control->groups[g];
+		int status;
+		if (group->state == GROUP_ENABLED) {
+			/* Parked since its stop: restart from zero. */
+			status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
+			memset(&control->baseline[group->first], 0,
+			       sizeof(long long) * (size_t)group->count);
+		} else {
+			/* Fresh (zero) or disabled at its stop, where the baseline
+			 * was taken from the frozen counts. */
+			status = group_ioctl(group, PERF_EVENT_IOC_ENABLE, "enable");
+		}
+		if (status != PAPI_OK)
+			return status;
+		group->state = GROUP_ENABLED;
+	}
+	control->running = true;
+	return PAPI_OK;
+}
+
+int pe_control_read(struct pe_control *control, long long *values)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		const struct pe_group *group = &control->groups[g];
+		int status = read_group(control, group);
+		if (status != PAPI_OK)
+			return status;
+		const long long *raw = group_raw(control);
+		const long long *baseline = &control->baseline[group->first];
+		long long *out = &values[group->first];
+		for (int i = 0; i < group->count; i++)
+			out[i] = raw[i] - baseline[i];
+	}
+	return PAPI_OK;
+}
+
+int pe_control_stop(struct pe_control *control, long long *values)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		struct pe_group *group = &control->groups[g];
+		if (!group->software_only) {
+			int status = group_ioctl(group, PERF_EVENT_IOC_DISABLE, "disable");
+			if (status != PAPI_OK)
+				return status;
+			group->state = GROUP_DISABLED;
+		}
+		int status = read_group(control, group);
+		if (status != PAPI_OK)
+			return status;
+		const long long *raw = group_raw(control);
+		long long *baseline = &control->baseline[group->first];
+		for (int i = 0; i < group->count; i++) {
+			if (values)
+				values[group->first + i] = raw[i] - baseline[i];
+			if (group->state == GROUP_DISABLED)
+				baseline[i] = raw[i];
+		}
+	}
+	control->running = false;
+	return PAPI_OK;
+}
+
+int pe_control_accum(struct pe_control *control, long long *values)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		const struct pe_group *group = &control->groups[g];
+		int status = read_group(control, group);
+		if (status != PAPI_OK)
+			return status;
+		const long long *raw = group_raw(control);
+		long long *baseline = &control->baseline[group->first];
+		for (int i = 0; i < group->count; i++) {
+			values[group->first + i] += raw[i] - baseline[i];
+			baseline[i] = raw[i];
+		}
+	}
+	return PAPI_OK;
+}
+
+int pe_control_reset(struct pe_control *control)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		const struct pe_group *group = &control->groups[g];
+		int status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
+		if (status != PAPI_OK)
+			return status;
+		memset(&control->baseline[group->first], 0,
+		       sizeof(long long) * (size_t)group->count);
+	}
+	return PAPI_OK;
+}
+
+int pe_try_open(const struct pe_encoding *encoding, int domain)
+{
+	struct perf_event_attr attr = encoding->attr;
+	attr.size = sizeof(attr);
+	attr.disabled = 1;
+	apply_domain(&attr, encoding, domain);
+	struct counting_options options = {.domain = domain, .cpu = -1};
+	int fd = open_event(&attr, encoding, &options, -1);
+	if (fd < 0)
+		return pe_open_error(errno, encoding, NULL);
+	close(fd);
+	return PAPI_OK;
+}

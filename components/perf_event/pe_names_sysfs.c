@@ -1,0 +1,370 @@
+/* PMUs the kernel describes in sysfs (events/ and format/ files) and that
+ * libpfm4 may not know, e.g. msr::tsc. Names are PMU::event[:modifiers]. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "error.h"
+#include "pe_component.h"
+
+#define SYSFS_PMU_ROOT "/sys/bus/event_source/devices"
+#define MAX_FORMAT_RANGES 4
+
+struct format_field {
+	char name[32];
+	int config_word; /* 0: config, 1: config1, 2: config2 */
+	int range_count;
+	int low[MAX_FORMAT_RANGES];
+	int high[MAX_FORMAT_RANGES];
+};
+
+struct sysfs_event {
+	char name[128];
+	char terms[256];
+	char unit[PAPI_MIN_STR_LEN];
+};
+
+struct sysfs_pmu {
+	char name[64];
+	uint32_t type;
+	int event_count;
+	struct sysfs_event *events;
+	int format_count;
+	struct format_field *formats;
+};
+
+static struct sysfs_pmu *pmus;
+static int pmu_count;
+
+static bool read_line(const char *path, char *buffer, size_t size)
+{
+	FILE *file = fopen(path, "re");
+	if (!file)
+		return false;
+	bool ok = fgets(buffer, (int)size, file) != NULL;
+	fclose(file);
+	if (ok)
+		buffer[strcspn(buffer, "\n")] = '\0';
+	return ok;
+}
+
+/* "config:0-7,32-35" or "config1:9" */
+static bool parse_format(const char *name, const char *spec, struct format_field *field)
+{
+	memset(field, 0, sizeof(*field));
+	snprintf(field->name, sizeof(field->name), "%s", name);
+	const char *colon = strchr(spec, ':');
+	if (!colon)
+		return false;
+	if (strncmp(spec, "config1:", 8) == 0)
+		field->config_word = 1;
+	else if (strncmp(spec, "config2:", 8) == 0)
+		field->config_word = 2;
+	else if (strncmp(spec, "config:", 7) != 0)
+		return false;
+	const char *cursor = colon + 1;
+	while (*cursor && field->range_count < MAX_FORMAT_RANGES) {
+		char *end;
+		long low = strtol(cursor, &end, 10);
+		long high = low;
+		if (*end == '-')
+			high = strtol(end + 1, &end, 10);
+		if (low < 0 || high > 63 || high < low)
+			return false;
+		field->low[field->range_count] = (int)low;
+		field->high[field->range_count++] = (int)high;
+		cursor = *end == ',' ? end + 1 : end;
+		if (*end != ',')
+			break;
+	}
+	return field->range_count > 0;
+}
+
+static bool is_event_file(const char *name)
+{
+	static const char *const suffixes[] = {".scale", ".unit", ".per-pkg", ".snapshot"};
+	if (name[0] == '.')
+		return false;
+	size_t length = strlen(name);
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t suffix = strlen(suffixes[i]);
+		if (length > suffix && strcmp(name + length - suffix, suffixes[i]) == 0)
+			return false;
+	}
+	return true;
+}
+
+static void load_formats(struct sysfs_pmu *pmu, const char *dir)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/format", dir);
+	DIR *formats = opendir(path);
+	if (!formats)
+		return;
+	struct dirent *entry;
+	while ((entry = readdir(formats))) {
+		if (entry->d_name[0] == '.')
+			continue;
+		char spec[128], file[768];
+		snprintf(file, sizeof(file), "%s/%s", path, entry->d_name);
+		struct format_field field;
+		if (!read_line(file, spec, sizeof(spec)) ||
+		    !parse_format(entry->d_name, spec, &field))
+			continue;
+		struct format_field *grown = realloc(pmu->formats, sizeof(*grown) *
+								  (size_t)(pmu->format_count + 1));
+		if (!grown)
+			break;
+		pmu->formats = grown;
+		pmu->formats[pmu->format_count++] = field;
+	}
+	closedir(formats);
+}
+
+static void load_events(struct sysfs_pmu *pmu, const char *dir)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/events", dir);
+	DIR *events = opendir(path);
+	if (!events)
+		return;
+	struct dirent *entry;
+	while ((entry = readdir(events))) {
+		if (!is_event_file(entry->d_name))
+			continue;
+		struct sysfs_event event;
+		memset(&event, 0, sizeof(event));
+		char file[1024];
+		snprintf(event.name, sizeof(event.name), "%.127s", entry->d_name);
+		snprintf(file, sizeof(file), "%s/%s", path, entry->d_name);
+		if (!read_line(file, event.terms, sizeof(event.terms)))
+			continue;
+		snprintf(file, sizeof(file), "%s/%s.unit", path, entry->d_name);
+		read_line(file, event.unit, sizeof(event.unit));
+		struct sysfs_event *grown =
+			realloc(pmu->events, sizeof(*grown) * (size_t)(pmu->event_count + 1));
+		if (!grown)
+			break;
+		pmu->events = grown;
+		pmu->events[pmu->event_count++] = event;
+	}
+	closedir(events);
+}
+
+static int compare_pmus(const void *a, const void *b)
+{
+	return strcmp(((const struct sysfs_pmu *)a)->name, ((const struct sysfs_pmu *)b)->name);
+}
+
+int pe_sysfs_init(void)
+{
+	DIR *root = opendir(SYSFS_PMU_ROOT);
+	if (!root)
+		return PAPI_OK; /* no sysfs: libpfm4's events still work */
+	struct dirent *entry;
+	while ((entry = readdir(root))) {
+		if (entry->d_name[0] == '.')
+			continue;
+		char dir[512], type_text[32], type_path[600];
+		snprintf(dir, sizeof(dir), "%s/%s", SYSFS_PMU_ROOT, entry->d_name);
+		snprintf(type_path, sizeof(type_path), "%s/type", dir);
+		if (!read_line(type_path, type_text, sizeof(type_text)))
+			continue;
+		struct sysfs_pmu pmu;
+		memset(&pmu, 0, sizeof(pmu));
+		snprintf(pmu.name, sizeof(pmu.name), "%.63s", entry->d_name);
+		pmu.type = (uint32_t)strtoul(type_text, NULL, 10);
+		load_events(&pmu, dir);
+		if (pmu.event_count == 0) {
+			free(pmu.events);
+			continue;
+		}
+		load_formats(&pmu, dir);
+		struct sysfs_pmu *grown = realloc(pmus, sizeof(*grown) * (size_t)(pmu_count + 1));
+		if (!grown) {
+			free(pmu.events);
+			free(pmu.formats);
+			break;
+		}
+		pmus = grown;
+		pmus[pmu_count++] = pmu;
+	}
+	closedir(root);
+	if (pmu_count > 1)
+		qsort(pmus, (size_t)pmu_count, sizeof(*pmus), compare_pmus);
+	return PAPI_OK;
+}
+
+void pe_sysfs_shutdown(void)
+{
+	for (int p = 0; p < pmu_count; p++) {
+		free(pmus[p].events);
+		free(pmus[p].formats);
+	}
+	free(pmus);
+	pmus = NULL;
+	pmu_count = 0;
+}
+
+int pe_sysfs_event_count(void)
+{
+	int total = 0;
+	for (int p = 0; p < pmu_count; p++)
+		total += pmus[p].event_count;
+	return total;
+}
+
+static uint64_t make_cursor(int pmu, int event)
+{
+	return PE_SYSFS_CURSOR_FLAG | ((uint64_t)pmu << 32) | (uint32_t)event;
+}
+
+int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
+{
+	int pmu = 0, event = 0;
+	if (modifier == PAPI_ENUM_EVENTS) {
+		pmu = (int)((*cursor & ~PE_SYSFS_CURSOR_FLAG) >> 32);
+		event = (int)(uint32_t)*cursor + 1;
+	} else if (modifier != PAPI_ENUM_FIRST) {
+		return PAPI_ENOEVNT; /* sysfs events have no qualifiers to list */
+	}
+	while (pmu < pmu_count && event >= pmus[pmu].event_count) {
+		pmu++;
+		event = 0;
+	}
+	if (pmu >= pmu_count)
+		return PAPI_ENOEVNT;
+	*cursor = make_cursor(pmu, event);
+	int written = snprintf(name, name_len, "%s::%s", pmus[pmu].name, pmus[pmu].events[event].name);
+	return written < (int)name_len ? PAPI_OK : PAPI_EBUF;
+}
+
+static const struct format_field *find_format(const struct sysfs_pmu *pmu, const char *name)
+{
+	for (int f = 0; f < pmu->format_count; f++)
+		if (strcmp(pmu->formats[f].name, name) == 0)
+			return &pmu->formats[f];
+	return NULL;
+}
+
+/* Scatters value into the field's bit ranges, low bits first. */
+static void apply_format(const struct format_field *field, uint64_t value,
+			 struct perf_event_attr *attr)
+{
+	uint64_t *word = field->config_word == 0   ? (uint64_t *)&attr->config
+			 : field->config_word == 1 ? (uint64_t *)&attr->config1
+						   : (uint64_t *)&attr->config2;
+	for (int r = 0; r < field->range_count; r++) {
+		int width = field->high[r] - field->low[r] + 1;
+		uint64_t mask = width == 64 ? ~0ull : ((1ull << width) - 1);
+		*word |= (value & mask) << field->low[r];
+		value = width == 64 ? 0 : value >> width;
+	}
+}
+
+static int apply_terms(const struct sysfs_pmu *pmu, const char *terms,
+		       struct perf_event_attr *attr)
+{
+	char copy[256];
+	snprintf(copy, sizeof(copy), "%s", terms);
+	char *save = NULL;
+	for (char *term = strtok_r(copy, ",", &save); term; term = strtok_r(NULL, ",", &save)) {
+		char *equals = strchr(term, '=');
+		uint64_t value = 1;
+		if (equals) {
+			*equals = '\0';
+			value = strtoull(equals + 1, NULL, 0);
+		}
+		const struct format_field *field = find_format(pmu, term);
+		if (!field)
+			return papi_error_set(PAPI_EATTR, "PMU %s has no format field '%s'",
+					      pmu->name, term);
+		apply_format(field, value, attr);
+	}
+	return PAPI_OK;
+}
+
+/* Modifiers after the event name: u, k, h (and combinations like uk). */
+static int apply_modifiers(const char *modifiers, struct pe_encoding *encoding)
+{
+	if (!*modifiers)
+		return PAPI_OK;
+	bool user = false, kernel = false, hypervisor = false;
+	char copy[128];
+	snprintf(copy, sizeof(copy), "%s", modifiers);
+	char *save = NULL;
+	for (char *item = strtok_r(copy, ":", &save); item; item = strtok_r(NULL, ":", &save)) {
+		for (const char *letter = item; *letter; letter++) {
+			if (*letter == 'u')
+				user = true;
+			else if (*letter == 'k')
+				kernel = true;
+			else if (*letter == 'h')
+				hypervisor = true;
+			else
+				return papi_error_set(PAPI_EATTR,
+						      "unknown modifier '%s' (sysfs events take "
+						      "u, k and h)",
+						      item);
+		}
+	}
+	encoding->attr.exclude_user = !user;
+	encoding->attr.exclude_kernel = !kernel;
+	encoding->attr.exclude_hv = !hypervisor;
+	encoding->explicit_privilege = true;
+	return PAPI_OK;
+}
+
+int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor)
+{
+	const char *separator = strstr(name, "::");
+	if (!separator)
+		return PAPI_ENOEVNT;
+	size_t pmu_length = (size_t)(separator - name);
+	const char *event_name = separator + 2;
+	size_t event_length = strcspn(event_name, ":");
+	for (int p = 0; p < pmu_count; p++) {
+		const struct sysfs_pmu *pmu = &pmus[p];
+		if (strlen(pmu->name) != pmu_length || strncmp(pmu->name, name, pmu_length) != 0)
+			continue;
+		for (int e = 0; e < pmu->event_count; e++) {
+			const struct sysfs_event *event = &pmu->events[e];
+			if (strlen(event->name) != event_length ||
+			    strncmp(event->name, event_name, event_length) != 0)
+				continue;
+			memset(encoding, 0, sizeof(*encoding));
+			encoding->attr.type = pmu->type;
+			encoding->attr.size = sizeof(encoding->attr);
+			snprintf(encoding->pmu, sizeof(encoding->pmu), "%s", pmu->name);
+			int status = apply_terms(pmu, event->terms, &encoding->attr);
+			if (status == PAPI_OK)
+				status = apply_modifiers(event_name + event_length +
+								 (event_name[event_length] ? 1 : 0),
+							 encoding);
+			if (status != PAPI_OK)
+				return status;
+			*cursor = make_cursor(p, e);
+			return PAPI_OK;
+		}
+		return papi_error_set(PAPI_ENOEVNT, "PMU %s lists no event '%.*s'", pmu->name,
+				      (int)event_length, event_name);
+	}
+	return PAPI_ENOEVNT;
+}
+
+int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info)
+{
+	int pmu = (int)((cursor & ~PE_SYSFS_CURSOR_FLAG) >> 32);
+	int event = (int)(uint32_t)cursor;
+	if (pmu >= pmu_count || event >= pmus[pmu].event_count)
+		return papi_error_set(PAPI_ENOEVNT, "no sysfs event at this position");
+	const struct sysfs_event *found = &pmus[pmu].events[event];
+	snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1, found->name);
+	snprintf(info->long_descr, sizeof(info->long_descr), "%s event %s (%s), from sysfs",
+		 pmus[pmu].name, found->name, found->terms);
+	snprintf(info->units, sizeof(info->units), "%s", found->unit);
+	return PAPI_OK;
+}

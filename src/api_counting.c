@@ -1,0 +1,177 @@
+/* Entry points: counting. PAPI_read is the hot path: one lookup, one state
+ * test, and the component's read straight into the caller's array when the
+ * events map one to one onto native events. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "api_internal.h"
+#include "error.h"
+#include "eventset.h"
+#include "library.h"
+#include "timers.h"
+
+/* PAPI allows one running event set per component per thread. */
+static _Thread_local struct eventset *running_sets[MAX_COMPONENTS];
+
+static size_t event_bytes(const struct eventset *set)
+{
+	return sizeof(long long) * (size_t)set->event_count;
+}
+
+PAPI_EXPORT int PAPI_start(int EventSet)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (!set)
+		return PAPI_ENOEVST;
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN, "event set %d is already running", EventSet);
+	if (set->event_count == 0 || set->cidx < 0)
+		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start",
+				      EventSet);
+	struct eventset *other = running_sets[set->cidx];
+	if (other && eventset_lookup(other->id) == other && (other->state & PAPI_RUNNING))
+		return papi_error_set(PAPI_EISRUN,
+				      "event set %d of the same component already runs in "
+				      "this thread",
+				      other->id);
+	int status = papillon_components[set->cidx]->start(set->control);
+	if (status != PAPI_OK)
+		return status;
+	free(set->write_offsets);
+	set->write_offsets = NULL;
+	set->direct_map = set->event_count == set->native_count && set->direct_map;
+	set->state = (set->state & ~PAPI_STOPPED) | PAPI_RUNNING;
+	running_sets[set->cidx] = set;
+	return PAPI_OK;
+}
+
+/* Reads the set's event values into values (which may be stopped_values). */
+static int read_running(struct eventset *set, long long *values)
+{
+	const struct component_ops *ops = papillon_components[set->cidx];
+	if (set->direct_map)
+		return ops->read(set->control, values);
+	int status = ops->read(set->control, set->native_values);
+	if (status == PAPI_OK)
+		eventset_compute(set, set->native_values, values);
+	return status;
+}
+
+PAPI_EXPORT int PAPI_stop(int EventSet, long long *values)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (!set)
+		return PAPI_ENOEVST;
+	if (!(set->state & PAPI_RUNNING))
+		return papi_error_set(PAPI_ENOTRUN, "event set %d is not running", EventSet);
+	const struct component_ops *ops = papillon_components[set->cidx];
+	int status = ops->stop(set->control, set->native_values);
+	if (status != PAPI_OK)
+		return status;
+	eventset_compute(set, set->native_values, set->stopped_values);
+	set->state = (set->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+	if (running_sets[set->cidx] == set)
+		running_sets[set->cidx] = NULL;
+	if (values)
+		memcpy(values, set->stopped_values, event_bytes(set));
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_read(int EventSet, long long *values)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (__builtin_expect(!set, 0))
+		return PAPI_ENOEVST;
+	if (__builtin_expect(!values, 0))
+		return papi_error_set(PAPI_EINVAL, "values array is NULL");
+	if (__builtin_expect(!(set->state & PAPI_RUNNING), 0)) {
+		/* A stopped set reads what it counted up to its stop. */
+		memcpy(values, set->stopped_values, event_bytes(set));
+		return PAPI_OK;
+	}
+	return read_running(set, values);
+}
+
+PAPI_EXPORT int PAPI_read_ts(int EventSet, long long *values, long long *cycles)
+{
+	if (!cycles)
+		return papi_error_set(PAPI_EINVAL, "cycles pointer is NULL");
+	int status = PAPI_read(EventSet, values);
+	if (status == PAPI_OK)
+		*cycles = timers_real_cycles();
+	return status;
+}
+
+PAPI_EXPORT int PAPI_accum(int EventSet, long long *values)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (!set)
+		return PAPI_ENOEVST;
+	if (!values)
+		return papi_error_set(PAPI_EINVAL, "values array is NULL");
+	if (!(set->state & PAPI_RUNNING))
+		return papi_error_set(PAPI_ENOTRUN, "event set %d is not running", EventSet);
+	const struct component_ops *ops = papillon_components[set->cidx];
+	if (set->direct_map) {
+		/* The component adds and restarts in one step: one read, no reset. */
+		return ops->accum(set->control, values);
+	}
+	long long *deltas = set->native_values;
+	memset(deltas, 0, sizeof(long long) * (size_t)set->native_count);
+	int status = ops->accum(set->control, deltas);
+	if (status != PAPI_OK)
+		return status;
+	long long event_values[set->event_count > 0 ? set->event_count : 1];
+	eventset_compute(set, deltas, event_values);
+	for (int i = 0; i < set->event_count; i++)
+		values[i] += event_values[i];
+	free(set->write_offsets);
+	set->write_offsets = NULL;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_reset(int EventSet)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (!set)
+		return PAPI_ENOEVST;
+	free(set->write_offsets);
+	set->write_offsets = NULL;
+	if (!(set->state & PAPI_RUNNING)) {
+		memset(set->stopped_values, 0, event_bytes(set));
+		return PAPI_OK;
+	}
+	return papillon_components[set->cidx]->reset(set->control);
+}
+
+/* Counters cannot be set on most hardware; the core keeps offsets so that
+ * reads continue from the written values. */
+PAPI_EXPORT int PAPI_write(int EventSet, long long *values)
+{
+	struct eventset *set = api_eventset(EventSet);
+	if (!set)
+		return PAPI_ENOEVST;
+	if (!values)
+		return papi_error_set(PAPI_EINVAL, "values array is NULL");
+	if (!(set->state & PAPI_RUNNING)) {
+		memcpy(set->stopped_values, values, event_bytes(set));
+		return PAPI_OK;
+	}
+	long long current[set->event_count > 0 ? set->event_count : 1];
+	int status = read_running(set, current);
+	if (status != PAPI_OK)
+		return status;
+	long long *offsets = set->write_offsets;
+	if (!offsets) {
+		offsets = calloc((size_t)(set->event_count ? set->event_count : 1),
+				 sizeof(long long));
+		if (!offsets)
+			return papi_error_set(PAPI_ENOMEM, "no memory for written values");
+	}
+	for (int i = 0; i < set->event_count; i++)
+		offsets[i] += values[i] - current[i];
+	set->write_offsets = offsets;
+	set->direct_map = false;
+	return PAPI_OK;
+}

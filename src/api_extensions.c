@@ -1,0 +1,39 @@
+/* Papillon's documented extensions to the PAPI API: the reasons behind
+ * errors, which PAPI's integer codes cannot carry. */
+#include <stdio.h>
+
+#include "papi.h"
+#include "api_internal.h"
+#include "error.h"
+#include "library.h"
+#include "native_table.h"
+#include "presets.h"
+
+PAPI_EXPORT const char *PAPI_strreason(void)
+{
+	return papi_error_reason();
+}
+
+PAPI_EXPORT int PAPI_event_reason(int EventCode, char *reason, int len)
+{
+	int status = library_require_init();
+	if (status == PAPI_OK && (!reason || len <= 0))
+		status = papi_error_set(PAPI_EINVAL, "reason buffer is NULL or empty");
+	if (status == PAPI_OK && (EventCode & PAPI_PRESET_MASK)) {
+		const struct preset_definition *definition;
+		status = preset_definition(EventCode, &definition);
+		/* A defined preset counts if each of its natives does. */
+		for (int t = 0; status == PAPI_OK && t < definition->term_count; t++)
+			status = PAPI_event_reason(definition->native_codes[t], reason, len);
+	} else if (status == PAPI_OK) {
+		const void *encoding;
+		status = native_table_encoding(EventCode, &encoding);
+		if (status == PAPI_OK) {
+			const struct native_entry *entry = native_table_get(EventCode);
+			status = papillon_components[entry->cidx]->check_event(encoding);
+		}
+	}
+	if (reason && len > 0)
+		snprintf(reason, (size_t)len, "%s", status == PAPI_OK ? "" : papi_error_reason());
+	return status;
+}

@@ -1,0 +1,435 @@
+/* Event set table and state machine. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "error.h"
+#include "eventset.h"
+#include "library.h"
+#include "native_table.h"
+#include "presets.h"
+
+#define SET_CHUNK_BITS 8
+#define SET_CHUNK_SIZE (1 << SET_CHUNK_BITS)
+#define SET_MAX_CHUNKS 256 /* 65536 event sets */
+
+/* Chunks of slots never move, so a lookup takes no lock. */
+static struct eventset *_Atomic *set_chunks[SET_MAX_CHUNKS];
+static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct eventset *_Atomic *slot_of(int id)
+{
+	if (id < 0 || id >= SET_MAX_CHUNKS * SET_CHUNK_SIZE)
+		return NULL;
+	struct eventset *_Atomic *chunk = set_chunks[id >> SET_CHUNK_BITS];
+	return chunk ? &chunk[id & (SET_CHUNK_SIZE - 1)] : NULL;
+}
+
+struct eventset *eventset_lookup(int id)
+{
+	struct eventset *_Atomic *slot = slot_of(id);
+	return slot ? atomic_load_explicit(slot, memory_order_acquire) : NULL;
+}
+
+int eventset_create(int *id)
+{
+	struct eventset *set = calloc(1, sizeof(*set));
+	if (!set)
+		return papi_error_set(PAPI_ENOMEM, "no memory for a new event set");
+	set->cidx = -1;
+	set->state = PAPI_STOPPED;
+	set->owner = pthread_self();
+	set->options.domain = papillon_library.default_domain;
+	set->options.granularity = papillon_library.default_granularity;
+	set->options.cpu = -1;
+
+	pthread_mutex_lock(&sets_lock);
+	int chosen = -1;
+	for (int chunk = 0; chunk < SET_MAX_CHUNKS && chosen < 0; chunk++) {
+		if (!set_chunks[chunk]) {
+			set_chunks[chunk] = calloc(SET_CHUNK_SIZE, sizeof(*set_chunks[chunk]));
+			if (!set_chunks[chunk])
+				break;
+		}
+		for (int i = 0; i < SET_CHUNK_SIZE; i++) {
+			if (!atomic_load_explicit(&set_chunks[chunk][i], memory_order_relaxed)) {
+				chosen = chunk * SET_CHUNK_SIZE + i;
+				break;
+			}
+		}
+	}
+	if (chosen >= 0) {
+		set->id = chosen;
+		atomic_store_explicit(slot_of(chosen), set, memory_order_release);
+	}
+	pthread_mutex_unlock(&sets_lock);
+	if (chosen < 0) {
+		free(set);
+		return papi_error_set(PAPI_ENOMEM, "no event set slot left");
+	}
+	*id = chosen;
+	return PAPI_OK;
+}
+
+static void release_arrays(struct eventset *set)
+{
+	free(set->events);
+	free(set->natives);
+	free(set->native_users);
+	free(set->native_values);
+	free(set->stopped_values);
+	free(set->write_offsets);
+	set->events = NULL;
+	set->natives = NULL;
+	set->native_users = NULL;
+	set->native_values = NULL;
+	set->stopped_values = NULL;
+	set->write_offsets = NULL;
+	set->event_count = set->event_capacity = set->native_count = 0;
+}
+
+int eventset_destroy(int *id)
+{
+	struct eventset *set = eventset_lookup(*id);
+	if (!set)
+		return papi_error_set(PAPI_ENOEVST, "event set %d does not exist", *id);
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", *id);
+	if (set->event_count > 0)
+		return papi_error_set(PAPI_EINVAL,
+				      "event set %d still has %d events: clean it up first", *id,
+				      set->event_count);
+	pthread_mutex_lock(&sets_lock);
+	atomic_store_explicit(slot_of(set->id), NULL, memory_order_release);
+	pthread_mutex_unlock(&sets_lock);
+	if (set->control) {
+		papillon_components[set->cidx]->control_cleanup(set->control);
+		free(set->control);
+	}
+	release_arrays(set);
+	free(set);
+	*id = PAPI_NULL;
+	return PAPI_OK;
+}
+
+int eventset_assign_component(struct eventset *set, int cidx)
+{
+	if (library_check_component(cidx) != PAPI_OK)
+		return PAPI_ENOCMP;
+	if (set->cidx == cidx)
+		return PAPI_OK;
+	if (set->cidx >= 0)
+		return papi_error_set(PAPI_EINVAL,
+				      "event set %d is already bound to component %s", set->id,
+				      papillon_components[set->cidx]->name);
+	if (!papillon_library.component_ready[cidx])
+		return papi_error_set(PAPI_ECMP_DISABLED, "component %s is disabled: %s",
+				      papillon_components[cidx]->name,
+				      papillon_library.component_info[cidx].disabled_reason);
+	const struct component_ops *ops = papillon_components[cidx];
+	void *control = calloc(1, ops->control_size ? ops->control_size : 1);
+	if (!control)
+		return papi_error_set(PAPI_ENOMEM, "no memory for the event set's control");
+	int status = ops->control_init(control);
+	if (status != PAPI_OK) {
+		free(control);
+		return status;
+	}
+	set->control = control;
+	set->cidx = cidx;
+	return PAPI_OK;
+}
+
+/* The natives behind an event code, and how they combine. */
+static int expand_code(int code, struct eventset_event *event, int natives[PAPI_MAX_INFO_TERMS])
+{
+	memset(event, 0, sizeof(*event));
+	event->code = code;
+	if (code & PAPI_PRESET_MASK) {
+		const struct preset_definition *definition;
+		int status = preset_definition(code, &definition);
+		if (status != PAPI_OK)
+			return status;
+		event->derived = definition->derived;
+		event->term_count = definition->term_count;
+		memcpy(natives, definition->native_codes, sizeof(int) * (size_t)definition->term_count);
+		snprintf(event->postfix, sizeof(event->postfix), "%s", definition->postfix);
+		return PAPI_OK;
+	}
+	if (!native_table_get(code))
+		return papi_error_set(PAPI_ENOEVNT, "event code %#x is not a known event",
+				      (unsigned)code);
+	event->derived = NOT_DERIVED;
+	event->term_count = 1;
+	natives[0] = code;
+	return PAPI_OK;
+}
+
+static bool compute_direct_map(const struct eventset *set)
+{
+	if (set->event_count != set->native_count || set->write_offsets)
+		return false;
+	for (int i = 0; i < set->event_count; i++) {
+		const struct eventset_event *event = &set->events[i];
+		if (event->derived != NOT_DERIVED || event->term_count != 1 ||
+		    event->terms[0] != i)
+			return false;
+	}
+	return true;
+}
+
+/* Installs a new native list: the component reopens its hardware first, and
+ * only if that works does the set change. */
+static int install_natives(struct eventset *set, struct component_event *natives, int *users,
+			   int native_count, struct eventset_event *events, int event_count)
+{
+	const struct component_ops *ops = papillon_components[set->cidx];
+	int status = ops->control_update(set->control, natives, native_count, &set->options);
+	if (status != PAPI_OK)
+		return status;
+	size_t native_bytes = sizeof(long long) * (size_t)(native_count ? native_count : 1);
+	size_t event_bytes = sizeof(long long) * (size_t)(event_count ? event_count : 1);
+	long long *native_values = calloc(1, native_bytes);
+	long long *stopped_values = calloc(1, event_bytes);
+	if (!native_values || !stopped_values) {
+		free(native_values);
+		free(stopped_values);
+		ops->control_update(set->control, set->natives, set->native_count, &set->options);
+		return papi_error_set(PAPI_ENOMEM, "no memory for the event set's values");
+	}
+	free(set->natives);
+	free(set->native_users);
+	free(set->native_values);
+	free(set->stopped_values);
+	free(set->write_offsets);
+	set->write_offsets = NULL;
+	if (set->events != events)
+		free(set->events);
+	set->natives = natives;
+	set->native_users = users;
+	set->native_count = native_count;
+	set->events = events;
+	set->event_count = event_count;
+	set->native_values = native_values;
+	set->stopped_values = stopped_values;
+	set->direct_map = compute_direct_map(set);
+	return PAPI_OK;
+}
+
+static int find_native(const struct component_event *natives, int count, int code)
+{
+	for (int i = 0; i < count; i++)
+		if (natives[i].native_code == code)
+			return i;
+	return -1;
+}
+
+int eventset_add(struct eventset *set, int code)
+{
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN, "cannot add to event set %d while it runs",
+				      set->id);
+	for (int i = 0; i < set->event_count; i++)
+		if (set->events[i].code == code)
+			return papi_error_set(PAPI_ECNFLCT,
+					      "event %#x is already in event set %d",
+					      (unsigned)code, set->id);
+	struct eventset_event event;
+	int codes[PAPI_MAX_INFO_TERMS];
+	int status = expand_code(code, &event, codes);
+	if (status != PAPI_OK)
+		return status;
+
+	/* Every term must be countable and belong to the set's component. */
+	const void *encodings[PAPI_MAX_INFO_TERMS];
+	for (int t = 0; t < event.term_count; t++) {
+		const struct native_entry *entry = native_table_get(codes[t]);
+		if (!entry)
+			return papi_error_set(PAPI_EBUG, "preset term %#x is unknown",
+					      (unsigned)codes[t]);
+		if (!papillon_library.component_ready[entry->cidx])
+			return papi_error_set(PAPI_ECMP_DISABLED,
+					      "event %s belongs to disabled component %s: %s",
+					      entry->name, papillon_components[entry->cidx]->name,
+					      papillon_library.component_info[entry->cidx]
+						      .disabled_reason);
+		if (set->cidx >= 0 && set->cidx != entry->cidx)
+			return papi_error_set(
+				PAPI_EINVAL,
+				"event %s belongs to component %s, event set %d to %s",
+				entry->name, papillon_components[entry->cidx]->name, set->id,
+				papillon_components[set->cidx]->name);
+		status = native_table_encoding(codes[t], &encodings[t]);
+		if (status != PAPI_OK)
+			return status;
+	}
+	if (set->cidx < 0) {
+		status = eventset_assign_component(set, native_table_get(codes[0])->cidx);
+		if (status != PAPI_OK)
+			return status;
+	}
+
+	int capacity = set->native_count + event.term_count;
+	struct component_event *natives = malloc(sizeof(*natives) * (size_t)capacity);
+	int *users = malloc(sizeof(int) * (size_t)capacity);
+	struct eventset_event *events =
+		malloc(sizeof(*events) * (size_t)(set->event_count + 1));
+	if (!natives || !users || !events) {
+		free(natives);
+		free(users);
+		free(events);
+		return papi_error_set(PAPI_ENOMEM, "no memory to grow event set %d", set->id);
+	}
+	int native_count = set->native_count;
+	if (native_count) {
+		memcpy(natives, set->natives, sizeof(*natives) * (size_t)native_count);
+		memcpy(users, set->native_users, sizeof(int) * (size_t)native_count);
+	}
+	for (int t = 0; t < event.term_count; t++) {
+		int position = find_native(natives, native_count, codes[t]);
+		if (position < 0) {
+			position = native_count++;
+			natives[position].native_code = codes[t];
+			natives[position].name = native_table_get(codes[t])->name;
+			natives[position].encoding = encodings[t];
+			users[position] = 0;
+		}
+		users[position]++;
+		event.terms[t] = position;
+	}
+	if (set->event_count)
+		memcpy(events, set->events, sizeof(*events) * (size_t)set->event_count);
+	events[set->event_count] = event;
+	status = install_natives(set, natives, users, native_count, events, set->event_count + 1);
+	if (status != PAPI_OK) {
+		free(natives);
+		free(users);
+		free(events);
+	}
+	return status;
+}
+
+int eventset_remove(struct eventset *set, int code)
+{
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN,
+				      "cannot remove from event set %d while it runs", set->id);
+	int index = -1;
+	for (int i = 0; i < set->event_count; i++)
+		if (set->events[i].code == code)
+			index = i;
+	if (index < 0)
+		return papi_error_set(PAPI_EINVAL, "event %#x is not in event set %d",
+				      (unsigned)code, set->id);
+
+	int event_count = set->event_count - 1;
+	struct eventset_event *events = malloc(sizeof(*events) * (size_t)(event_count + 1));
+	struct component_event *natives = malloc(sizeof(*natives) * (size_t)(set->native_count + 1));
+	int *users = malloc(sizeof(int) * (size_t)(set->native_count + 1));
+	int *renumber = malloc(sizeof(int) * (size_t)(set->native_count + 1));
+	if (!events || !natives || !users || !renumber) {
+		free(events);
+		free(natives);
+		free(users);
+		free(renumber);
+		return papi_error_set(PAPI_ENOMEM, "no memory to shrink event set %d", set->id);
+	}
+	/* Drop the natives only the removed event used; keep the others' order. */
+	int native_count = 0;
+	for (int n = 0; n < set->native_count; n++) {
+		int remaining = set->native_users[n];
+		for (int t = 0; t < set->events[index].term_count; t++)
+			if (set->events[index].terms[t] == n)
+				remaining--;
+		renumber[n] = remaining > 0 ? native_count : -1;
+		if (remaining > 0) {
+			natives[native_count] = set->natives[n];
+			users[native_count++] = remaining;
+		}
+	}
+	for (int i = 0, j = 0; i < set->event_count; i++) {
+		if (i == index)
+			continue;
+		events[j] = set->events[i];
+		for (int t = 0; t < events[j].term_count; t++)
+			events[j].terms[t] = renumber[events[j].terms[t]];
+		j++;
+	}
+	free(renumber);
+	int status = install_natives(set, natives, users, native_count, events, event_count);
+	if (status != PAPI_OK) {
+		free(events);
+		free(natives);
+		free(users);
+	}
+	return status;
+}
+
+int eventset_cleanup(struct eventset *set)
+{
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN, "cannot clean up event set %d while it runs",
+				      set->id);
+	if (set->cidx >= 0) {
+		int status = papillon_components[set->cidx]->control_update(set->control, NULL, 0,
+									    &set->options);
+		if (status != PAPI_OK)
+			return status;
+	}
+	release_arrays(set);
+	set->direct_map = true;
+	return PAPI_OK;
+}
+
+int eventset_apply_options(struct eventset *set, const struct counting_options *options)
+{
+	if (set->state & PAPI_RUNNING)
+		return papi_error_set(PAPI_EISRUN, "cannot change event set %d while it runs",
+				      set->id);
+	if (set->cidx >= 0 && set->native_count > 0) {
+		int status = papillon_components[set->cidx]->control_update(
+			set->control, set->natives, set->native_count, options);
+		if (status != PAPI_OK)
+			return status;
+	}
+	set->options = *options;
+	return PAPI_OK;
+}
+
+void eventset_compute(const struct eventset *set, const long long *native, long long *values)
+{
+	for (int i = 0; i < set->event_count; i++) {
+		const struct eventset_event *event = &set->events[i];
+		long long terms[PAPI_MAX_INFO_TERMS];
+		for (int t = 0; t < event->term_count; t++)
+			terms[t] = native[event->terms[t]];
+		values[i] = event->derived == NOT_DERIVED
+				    ? terms[0]
+				    : derived_evaluate(event->derived, event->postfix, terms,
+						       event->term_count);
+		if (set->write_offsets)
+			values[i] += set->write_offsets[i];
+	}
+}
+
+void eventset_destroy_all(void)
+{
+	for (int id = 0; id < SET_MAX_CHUNKS * SET_CHUNK_SIZE; id++) {
+		if (!set_chunks[id >> SET_CHUNK_BITS]) {
+			id |= SET_CHUNK_SIZE - 1;
+			continue;
+		}
+		struct eventset *set = eventset_lookup(id);
+		if (!set)
+			continue;
+		if ((set->state & PAPI_RUNNING) && set->cidx >= 0)
+			papillon_components[set->cidx]->stop(set->control, NULL);
+		set->state = PAPI_STOPPED;
+		eventset_cleanup(set);
+		int doomed = id;
+		eventset_destroy(&doomed);
+	}
+}

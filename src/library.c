@@ -1,0 +1,142 @@
+/* Initialization and shutdown of the library as a whole. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "error.h"
+#include "eventset.h"
+#include "library.h"
+#include "native_table.h"
+#include "presets.h"
+#include "sysinfo.h"
+#include "timers.h"
+
+struct library_state papillon_library = {
+	.init_level = PAPI_NOT_INITED,
+	.default_domain = PAPI_DOM_USER,
+	.default_granularity = PAPI_GRN_THR,
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static int components_prepared;
+/* Disabled through PAPI_disable_component before init; survives shutdown. */
+static int disabled_by_user[MAX_COMPONENTS];
+
+int library_require_init(void)
+{
+	if (papillon_library.init_level == PAPI_NOT_INITED)
+		return papi_error_set(PAPI_ENOINIT,
+				      "PAPI_library_init has not been called (or failed)");
+	return PAPI_OK;
+}
+
+int library_check_component(int cidx)
+{
+	if (cidx < 0 || cidx >= papillon_component_count)
+		return papi_error_set(PAPI_ENOCMP, "no component has index %d (there are %d)",
+				      cidx, papillon_component_count);
+	return PAPI_OK;
+}
+
+static void prepare_component_info(int cidx)
+{
+	const struct component_ops *ops = papillon_components[cidx];
+	PAPI_component_info_t *info = &papillon_library.component_info[cidx];
+	memset(info, 0, sizeof(*info));
+	snprintf(info->name, sizeof(info->name), "%s", ops->name);
+	snprintf(info->short_name, sizeof(info->short_name), "%s", ops->short_name);
+	snprintf(info->description, sizeof(info->description), "%s", ops->description);
+	snprintf(info->version, sizeof(info->version), "%s", PAPILLON_VERSION_STRING);
+	info->CmpIdx = cidx;
+	info->default_domain = PAPI_DOM_USER;
+	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+	info->default_granularity = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR;
+	if (disabled_by_user[cidx]) {
+		info->disabled = PAPI_EDELAY_INIT;
+		snprintf(info->disabled_reason, sizeof(info->disabled_reason),
+			 "Disabled by PAPI_disable_component()");
+	}
+}
+
+void library_prepare_components(void)
+{
+	pthread_mutex_lock(&papillon_library.lock);
+	if (!components_prepared) {
+		for (int c = 0; c < papillon_component_count; c++)
+			prepare_component_info(c);
+		components_prepared = 1;
+	}
+	pthread_mutex_unlock(&papillon_library.lock);
+}
+
+int library_disable_component(int cidx)
+{
+	int status = library_check_component(cidx);
+	if (status != PAPI_OK)
+		return status;
+	library_prepare_components();
+	disabled_by_user[cidx] = 1;
+	prepare_component_info(cidx);
+	return PAPI_OK;
+}
+
+static void init_components(void)
+{
+	for (int c = 0; c < papillon_component_count; c++) {
+		PAPI_component_info_t *info = &papillon_library.component_info[c];
+		prepare_component_info(c);
+		papillon_library.component_ready[c] = 0;
+		if (disabled_by_user[c])
+			continue;
+		int status = papillon_components[c]->init(c, info);
+		if (status != PAPI_OK && !info->disabled) {
+			info->disabled = status;
+			if (!info->disabled_reason[0])
+				snprintf(info->disabled_reason, sizeof(info->disabled_reason),
+					 "%s", papi_error_reason());
+		}
+		papillon_library.component_ready[c] = !info->disabled;
+	}
+}
+
+int library_init(void)
+{
+	const char *debug = getenv("PAPILLON_DEBUG");
+	if (debug && *debug && *debug != '0')
+		papi_debug_level = 1;
+	library_prepare_components();
+	int status = sysinfo_hardware(&papillon_library.hardware);
+	if (status != PAPI_OK)
+		return status;
+	status = sysinfo_executable(&papillon_library.executable);
+	if (status != PAPI_OK)
+		return status;
+	status = sysinfo_shared_libraries(&papillon_library.shared_libraries);
+	if (status != PAPI_OK)
+		return status;
+	sysinfo_preload(&papillon_library.preload);
+	timers_init(papillon_library.hardware.cpu_max_mhz > 0
+			    ? (double)papillon_library.hardware.cpu_max_mhz
+			    : (double)papillon_library.hardware.mhz);
+	init_components();
+	papillon_library.init_level = PAPI_LOW_LEVEL_INITED;
+	return PAPI_OK;
+}
+
+void library_shutdown(void)
+{
+	eventset_destroy_all();
+	native_table_clear();
+	presets_reset();
+	for (int c = 0; c < papillon_component_count; c++) {
+		if (papillon_library.component_ready[c] && papillon_components[c]->shutdown)
+			papillon_components[c]->shutdown();
+		papillon_library.component_ready[c] = 0;
+	}
+	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
+	papillon_library.init_level = PAPI_NOT_INITED;
+	papillon_library.default_domain = PAPI_DOM_USER;
+	papillon_library.default_granularity = PAPI_GRN_THR;
+}

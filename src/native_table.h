@@ -1,0 +1,29 @@
+/* Global native event codes. A native event is interned once, by name, with
+ * the component that owns it; its PAPI code is PAPI_NATIVE_MASK | index.
+ * Entries never move once created, so readers need no lock. */
+#ifndef PAPILLON_NATIVE_TABLE_H
+#define PAPILLON_NATIVE_TABLE_H
+
+#include <stdint.h>
+
+struct native_entry {
+	int cidx;
+	uint64_t cursor; /* the component's enumeration position */
+	char *name;
+	void *encoding; /* resolved lazily, owned here */
+	int resolve_status;
+};
+
+/* Code of `name` in component cidx, interning it (encoding may be NULL, to be
+ * resolved later). Takes ownership of encoding even on failure. */
+int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code);
+/* Code of an already interned name, or PAPI_ENOEVNT. */
+int native_table_find(const char *name, int *code);
+/* Entry of a native code, or NULL. */
+struct native_entry *native_table_get(int code);
+/* The component's encoding of a native code, resolving it on first use. */
+int native_table_encoding(int code, const void **encoding);
+/* Releases every entry (at shutdown). */
+void native_table_clear(void);
+
+#endif

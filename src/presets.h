@@ -1,0 +1,49 @@
+/* Preset events: PAPI's standard names, their descriptions, and (where a
+ * definition exists for this machine) the native events behind them. */
+#ifndef PAPILLON_PRESETS_H
+#define PAPILLON_PRESETS_H
+
+#include "papi.h"
+
+struct preset_name {
+	const char *symbol;
+	const char *short_descr;
+	const char *long_descr;
+};
+/* Indexed by preset index (code & PAPI_PRESET_AND_MASK). */
+extern const struct preset_name preset_names[];
+extern const int preset_name_count;
+
+/* How the natives of an event combine into its value. */
+enum derived_kind {
+	NOT_DERIVED = 0,
+	DERIVED_ADD,
+	DERIVED_SUB,
+	DERIVED_POSTFIX,
+};
+
+/* How a preset is counted here. */
+struct preset_definition {
+	int derived; /* NOT_DERIVED, DERIVED_ADD, DERIVED_SUB, DERIVED_POSTFIX */
+	int term_count;
+	int native_codes[PAPI_MAX_INFO_TERMS];
+	char postfix[PAPI_2MAX_STR_LEN];
+	char note[PAPI_HUGE_STR_LEN];
+};
+
+/* PAPI_ENOTPRESET unless code is a preset code. */
+int preset_check_code(int code);
+int preset_find_name(const char *name, int *code);
+/* The definition used on this machine; PAPI_ENOEVNT with a reason if the
+ * preset has none here. */
+int preset_definition(int code, const struct preset_definition **definition);
+int preset_fill_info(int code, PAPI_event_info_t *info);
+/* Whether the preset can be counted here (checked once, cached). */
+int preset_available(int code);
+void presets_reset(void);
+
+/* Evaluates a derived combination of native values. */
+long long derived_evaluate(int derived, const char *postfix, const long long *terms,
+			   int term_count);
+
+#endif
