@@ -37,8 +37,10 @@ extern "C" {
 
 /* ---------------------------------------------------------------- versions */
 
-/* One byte per field: major.minor.revision.increment. */
-/* Kept out of clang-format, which would glue (x)&mask as if (x) were a cast. */
+/*
+ * One byte per field: major.minor.revision.increment. Kept out of clang-format, which would
+ * glue (x)&mask as if (x) were a cast.
+ */
 /* clang-format off */
 #define PAPI_VERSION_NUMBER(maj, min, rev, inc)                                                    \
 	(((maj) << 24) | ((min) << 16) | ((rev) << 8) | (inc))
@@ -61,8 +63,8 @@ extern "C" {
 /*
  * The class bits are defined in papiStdEventDefs.h; both set means user-defined. Unlike PAPI's,
  * these macros parenthesize their argument, which only matters for arguments like a | b.
+ * Kept out of clang-format, which would glue (x)&mask as if (x) were a cast.
  */
-/* Kept out of clang-format, which would glue (x)&mask as if (x) were a cast. */
 /* clang-format off */
 #define IS_NATIVE(EventCode)                                                                       \
 	(((EventCode) & PAPI_NATIVE_MASK) && !((EventCode) & PAPI_PRESET_MASK))
@@ -74,7 +76,10 @@ extern "C" {
 
 /* ------------------------------------------------------------ return codes */
 
-/* Zero or positive means success; every failure is one of these negative codes. */
+/*
+ * Zero or positive means success; every failure is one of these negative codes. Their texts
+ * (PAPI_strerror()) live in src/error.c.
+ */
 #define PAPI_OK            0
 #define PAPI_EINVAL        -1
 #define PAPI_ENOMEM        -2
@@ -218,10 +223,7 @@ extern "C" {
 #define PAPI_INHERIT_ALL  1
 #define PAPI_INHERIT_NONE 0
 
-/*
- * Option codes of PAPI_set_opt()/PAPI_get_opt(). The gaps (0, 9, 10) are codes PAPI retired;
- * they stay unused so that old binaries never mean something new.
- */
+/* Option codes of PAPI_set_opt()/PAPI_get_opt(). 9 and 10 are unassigned in PAPI 7.0. */
 #define PAPI_DETACH           1
 #define PAPI_DEBUG            2
 #define PAPI_MULTIPLEX        3
@@ -317,7 +319,7 @@ enum {
 #define PAPI_NTV_GROUP_AND_MASK 0x00FF0000
 #define PAPI_NTV_GROUP_SHIFT    16
 
-/* Spellings from before C99 had long long; still used by old programs. */
+/* Old spellings of the counter type, still found in old programs. */
 #define long_long   long long
 #define u_long_long unsigned long long
 
@@ -663,7 +665,10 @@ enum {
 };
 
 /* PAPI_event_info_t.value_type */
-enum { PAPI_VALUETYPE_RUNNING_SUM = 0, PAPI_VALUETYPE_ABSOLUTE = 1 };
+enum {
+	PAPI_VALUETYPE_RUNNING_SUM = 0,
+	PAPI_VALUETYPE_ABSOLUTE = 1 /* value of the moment, not a sum */
+};
 
 /* PAPI_event_info_t.timescope */
 enum {
@@ -927,8 +932,8 @@ long long PAPI_get_virt_nsec(void);
 long long PAPI_get_virt_usec(void);
 
 /*
- * Rates: each call reports the totals since the first call of that function in this thread,
- * running one hidden event set until PAPI_rate_stop().
+ * Rates: the first call of one of these starts a hidden event set for the calling thread,
+ * later calls read it, PAPI_rate_stop() ends it.
  */
 int PAPI_flips_rate(int event, float *rtime, float *ptime, long long *flpins, float *mflips);
 int PAPI_flops_rate(int event, float *rtime, float *ptime, long long *flpops, float *mflops);

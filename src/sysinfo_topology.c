@@ -123,8 +123,17 @@ static hwloc_topology_t hwloc_load_this_system(void)
 	if (hwloc_topology_init(&topology) != 0)
 		return NULL;
 	/* Count every online CPU, not only those of our cgroup or affinity mask. */
-	hwloc_topology_set_flags(topology, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
+	unsigned long flags = HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED;
+#if HWLOC_API_VERSION >= 0x00020800
+	/* Never rebind the caller's threads (hwloc's x86 backend would, to run
+	 * cpuid on every CPU), and skip what is not used here. */
+	flags |= HWLOC_TOPOLOGY_FLAG_DONT_CHANGE_BINDING | HWLOC_TOPOLOGY_FLAG_NO_DISTANCES |
+		 HWLOC_TOPOLOGY_FLAG_NO_MEMATTRS | HWLOC_TOPOLOGY_FLAG_NO_CPUKINDS;
+#endif
+	hwloc_topology_set_flags(topology, flags);
 	hwloc_topology_set_io_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_NONE);
+	/* Instruction caches are filtered out unless asked for. */
+	hwloc_topology_set_icache_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_ALL);
 	if (hwloc_topology_load(topology) != 0 || !hwloc_topology_is_thissystem(topology)) {
 		hwloc_topology_destroy(topology);
 		return NULL;

@@ -1,0 +1,375 @@
+/* Shared helpers of the C test programs (see ctest_util.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "ctest_util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool quiet;
+
+void ctest_init(int argc, char **argv)
+{
+	const char *env = getenv("CTEST_QUIET");
+
+	if (env != NULL && env[0] != '\0')
+		quiet = true;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-q") == 0 || strcmp(argv[i], "--quiet") == 0 ||
+		    strcmp(argv[i], "TESTS_QUIET") == 0)
+			quiet = true;
+	}
+	/* Verdict lines must survive a crash that follows them. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+bool ctest_is_quiet(void)
+{
+	return quiet;
+}
+
+void ctest_note(const char *format, ...)
+{
+	va_list args;
+
+	if (quiet)
+		return;
+	va_start(args, format);
+	vprintf(format, args);
+	va_end(args);
+	putchar('\n');
+}
+
+static void shutdown_library(void)
+{
+	if (PAPI_is_initialized() != PAPI_NOT_INITED)
+		PAPI_shutdown();
+}
+
+void ctest_pass(void)
+{
+	shutdown_library();
+	printf("PASSED\n");
+	fflush(stdout);
+	exit(0);
+}
+
+void ctest_skip(const char *format, ...)
+{
+	va_list args;
+
+	shutdown_library();
+	printf("SKIPPED: ");
+	va_start(args, format);
+	vprintf(format, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+	exit(0);
+}
+
+void ctest_fail(const char *file, int line, const char *format, ...)
+{
+	va_list args;
+	const char *base = strrchr(file, '/');
+
+	printf("FAILED %s:%d: ", base != NULL ? base + 1 : file, line);
+	va_start(args, format);
+	vprintf(format, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+	exit(1);
+}
+
+static const char *const error_names[] = {
+	[0] = "PAPI_OK",
+	[-PAPI_EINVAL] = "PAPI_EINVAL",
+	[-PAPI_ENOMEM] = "PAPI_ENOMEM",
+	[-PAPI_ESYS] = "PAPI_ESYS",
+	[-PAPI_ECMP] = "PAPI_ECMP",
+	[-PAPI_ECLOST] = "PAPI_ECLOST",
+	[-PAPI_EBUG] = "PAPI_EBUG",
+	[-PAPI_ENOEVNT] = "PAPI_ENOEVNT",
+	[-PAPI_ECNFLCT] = "PAPI_ECNFLCT",
+	[-PAPI_ENOTRUN] = "PAPI_ENOTRUN",
+	[-PAPI_EISRUN] = "PAPI_EISRUN",
+	[-PAPI_ENOEVST] = "PAPI_ENOEVST",
+	[-PAPI_ENOTPRESET] = "PAPI_ENOTPRESET",
+	[-PAPI_ENOCNTR] = "PAPI_ENOCNTR",
+	[-PAPI_EMISC] = "PAPI_EMISC",
+	[-PAPI_EPERM] = "PAPI_EPERM",
+	[-PAPI_ENOINIT] = "PAPI_ENOINIT",
+	[-PAPI_ENOCMP] = "PAPI_ENOCMP",
+	[-PAPI_ENOSUPP] = "PAPI_ENOSUPP",
+	[-PAPI_ENOIMPL] = "PAPI_ENOIMPL",
+	[-PAPI_EBUF] = "PAPI_EBUF",
+	[-PAPI_EINVAL_DOM] = "PAPI_EINVAL_DOM",
+	[-PAPI_EATTR] = "PAPI_EATTR",
+	[-PAPI_ECOUNT] = "PAPI_ECOUNT",
+	[-PAPI_ECOMBO] = "PAPI_ECOMBO",
+	[-PAPI_ECMP_DISABLED] = "PAPI_ECMP_DISABLED",
+	[-PAPI_EDELAY_INIT] = "PAPI_EDELAY_INIT",
+	[-PAPI_EMULPASS] = "PAPI_EMULPASS",
+};
+
+const char *ctest_errname(int code)
+{
+	static _Thread_local char text[64];
+	int count = (int)(sizeof(error_names) / sizeof(error_names[0]));
+
+	if (code <= 0 && code > -count && error_names[-code] != NULL)
+		snprintf(text, sizeof(text), "%s (%d)", error_names[-code], code);
+	else
+		snprintf(text, sizeof(text), "%d", code);
+	return text;
+}
+
+const char *ctest_reason(void)
+{
+#ifdef PAPILLON
+	static _Thread_local char text[PAPI_HUGE_STR_LEN + 16];
+	const char *reason = PAPI_strreason();
+
+	if (reason == NULL || reason[0] == '\0')
+		return "";
+	snprintf(text, sizeof(text), "; reason: %s", reason);
+	return text;
+#else
+	return "";
+#endif
+}
+
+void ctest_library_init(void)
+{
+	int version = PAPI_library_init(PAPI_VER_CURRENT);
+
+	FAIL_IF(version != PAPI_VER_CURRENT, "PAPI_library_init(PAPI_VER_CURRENT) returned %s%s",
+		ctest_errname(version), ctest_reason());
+}
+
+static int open_software_event(unsigned long long config, bool exclude_kernel)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = config;
+	attr.disabled = 1;
+	attr.exclude_kernel = exclude_kernel;
+	attr.exclude_hv = 1;
+	return (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+}
+
+void ctest_require_perf_events(void)
+{
+	int fd = open_software_event(PERF_COUNT_SW_TASK_CLOCK, true);
+
+	if (fd < 0)
+		ctest_skip("perf_event_open of a software event fails on this system (%s)",
+			   strerror(errno));
+	close(fd);
+}
+
+bool ctest_kernel_domain_allowed(void)
+{
+	int fd = open_software_event(PERF_COUNT_SW_PAGE_FAULTS, false);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+bool ctest_have_core_pmu(void)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	if (ctest_path_exists("/sys/bus/event_source/devices/cpu"))
+		return true;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd >= 0) {
+		close(fd);
+		return true;
+	}
+	/* Only these say "no such hardware"; EACCES and friends mean a PMU
+	 * that exists but is not ours to use. */
+	return !(errno == ENOENT || errno == EOPNOTSUPP || errno == ENODEV);
+}
+
+int ctest_perf_event_cidx(void)
+{
+	int cidx = PAPI_get_component_index("perf_event");
+
+	FAIL_IF(cidx < 0, "PAPI_get_component_index(\"perf_event\") returned %s",
+		ctest_errname(cidx));
+	return cidx;
+}
+
+int ctest_eventset_of(const char *const *names, int count)
+{
+	int eventset = PAPI_NULL;
+
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	for (int i = 0; i < count; i++) {
+		int rc = PAPI_add_named_event(eventset, names[i]);
+
+		FAIL_IF(rc != PAPI_OK, "PAPI_add_named_event(\"%s\") returned %s%s", names[i],
+			ctest_errname(rc), ctest_reason());
+	}
+	return eventset;
+}
+
+void ctest_eventset_free(int *eventset)
+{
+	CHECK_OK(PAPI_cleanup_eventset(*eventset));
+	CHECK_OK(PAPI_destroy_eventset(eventset));
+	FAIL_IF(*eventset != PAPI_NULL, "PAPI_destroy_eventset left the handle at %d, not PAPI_NULL",
+		*eventset);
+}
+
+static long long clock_ns(clockid_t clock)
+{
+	struct timespec now;
+
+	if (clock_gettime(clock, &now) != 0)
+		ctest_fail(__FILE__, __LINE__, "clock_gettime(%d): %s", (int)clock,
+			   strerror(errno));
+	return now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+long long ctest_thread_cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+long long ctest_monotonic_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+void ctest_sleep_ns(long long ns)
+{
+	struct timespec left = {.tv_sec = ns / 1000000000LL, .tv_nsec = ns % 1000000000LL};
+
+	while (nanosleep(&left, &left) != 0 && errno == EINTR)
+		;
+}
+
+double ctest_busy_cpu_ns(long long ns)
+{
+	long long end = ctest_thread_cpu_ns() + ns;
+	volatile double sum = 0.0;
+
+	do {
+		for (int i = 1; i <= 20000; i++)
+			sum += 1.0 / i;
+	} while (ctest_thread_cpu_ns() < end);
+	return sum;
+}
+
+size_t ctest_page_size(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+char *ctest_fresh_pages(size_t count)
+{
+	size_t length = count * ctest_page_size();
+	void *pages = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	FAIL_IF(pages == MAP_FAILED, "mmap of %zu bytes: %s", length, strerror(errno));
+	/* A transparent huge page would serve 512 pages with one fault. */
+	FAIL_IF(madvise(pages, length, MADV_NOHUGEPAGE) != 0, "madvise(MADV_NOHUGEPAGE): %s",
+		strerror(errno));
+	return pages;
+}
+
+void ctest_touch_pages(char *pages, size_t count)
+{
+	size_t page = ctest_page_size();
+	volatile char *bytes = pages;
+
+	for (size_t i = 0; i < count; i++)
+		bytes[i * page] = (char)(i + 1);
+}
+
+void ctest_free_pages(char *pages, size_t count)
+{
+	munmap(pages, count * ctest_page_size());
+}
+
+bool ctest_cpuinfo_field(const char *key, char *value, size_t value_len)
+{
+	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	size_t key_len = strlen(key);
+	bool found = false;
+
+	if (cpuinfo == NULL)
+		return false;
+	while (!found && fgets(line, sizeof(line), cpuinfo) != NULL) {
+		char *colon;
+		size_t name_len;
+
+		if (strncmp(line, key, key_len) != 0)
+			continue;
+		colon = strchr(line, ':');
+		if (colon == NULL)
+			continue;
+		/* The key must be the whole name: "model" is not "model name". */
+		name_len = key_len;
+		while (line[name_len] == ' ' || line[name_len] == '\t')
+			name_len++;
+		if (line + name_len != colon)
+			continue;
+		colon++;
+		while (*colon == ' ' || *colon == '\t')
+			colon++;
+		colon[strcspn(colon, "\n")] = '\0';
+		snprintf(value, value_len, "%s", colon);
+		found = true;
+	}
+	fclose(cpuinfo);
+	return found;
+}
+
+bool ctest_read_long(const char *path, long *value)
+{
+	FILE *file = fopen(path, "r");
+	bool ok;
+
+	if (file == NULL)
+		return false;
+	ok = fscanf(file, "%ld", value) == 1;
+	fclose(file);
+	return ok;
+}
+
+bool ctest_path_exists(const char *path)
+{
+	struct stat info;
+
+	return stat(path, &info) == 0;
+}

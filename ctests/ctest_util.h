@@ -1,0 +1,115 @@
+/* Shared helpers of the C test programs.
+ *
+ * Every test prints exactly one verdict line and exits:
+ *   PASSED                       exit 0
+ *   SKIPPED: <reason>            exit 0
+ *   FAILED <file>:<line>: <why>  exit 1
+ * Informational lines go through ctest_note() and are silenced by -q,
+ * --quiet or TESTS_QUIET on the command line (PAPI's convention), or by a
+ * non-empty CTEST_QUIET in the environment. */
+#ifndef CTEST_UTIL_H
+#define CTEST_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "papi.h"
+
+void ctest_init(int argc, char **argv);
+bool ctest_is_quiet(void);
+void ctest_note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* pass and skip shut PAPI down first when it is initialized, so that leak
+ * checkers see a clean exit; fail touches nothing of the library. */
+_Noreturn void ctest_pass(void);
+_Noreturn void ctest_skip(const char *format, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void ctest_fail(const char *file, int line, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#define FAIL_IF(cond, ...)                                                                 \
+	do {                                                                               \
+		if (cond)                                                                  \
+			ctest_fail(__FILE__, __LINE__, __VA_ARGS__);                       \
+	} while (0)
+
+#define SKIP_IF(cond, ...)                                                                 \
+	do {                                                                               \
+		if (cond)                                                                  \
+			ctest_skip(__VA_ARGS__);                                           \
+	} while (0)
+
+/* "PAPI_EINVAL (-1)" for a known code, "<n>" otherwise. */
+const char *ctest_errname(int code);
+/* "" or "; reason: <PAPI_strreason()>" when the library offers one. */
+const char *ctest_reason(void);
+
+/* A PAPI call that must succeed. */
+#define CHECK_OK(call)                                                                     \
+	do {                                                                               \
+		int ctest_rc_ = (call);                                                    \
+		FAIL_IF(ctest_rc_ != PAPI_OK, "%s returned %s%s", #call,                   \
+			ctest_errname(ctest_rc_), ctest_reason());                         \
+	} while (0)
+
+/* A PAPI call that must fail with exactly this error. */
+#define EXPECT_RC(call, expected)                                                          \
+	do {                                                                               \
+		int ctest_rc_ = (call);                                                    \
+		FAIL_IF(ctest_rc_ != (expected), "%s returned %s, expected %s", #call,     \
+			ctest_errname(ctest_rc_), ctest_errname(expected));                \
+	} while (0)
+
+/* A PAPI call that must fail with one of two errors (where PAPI's own
+ * documentation allows either). */
+#define EXPECT_RC2(call, first, second)                                                    \
+	do {                                                                               \
+		int ctest_rc_ = (call);                                                    \
+		FAIL_IF(ctest_rc_ != (first) && ctest_rc_ != (second),                     \
+			"%s returned %s, expected %s or %s", #call, ctest_errname(ctest_rc_), \
+			ctest_errname(first), ctest_errname(second));                      \
+	} while (0)
+
+/* PAPI_library_init(PAPI_VER_CURRENT), which must succeed. */
+void ctest_library_init(void);
+
+/* Skips the test when this process may not use perf_event_open at all
+ * (seccomp, perf_event_paranoid 3 without privileges, no kernel support):
+ * then no library could count, and that says nothing about Papillon. */
+void ctest_require_perf_events(void);
+/* True when the kernel lets this process count kernel-mode events
+ * (perf_event_paranoid < 2, or root/CAP_PERFMON). */
+bool ctest_kernel_domain_allowed(void);
+/* True when the machine exposes a core PMU (hardware events can open). */
+bool ctest_have_core_pmu(void);
+
+/* Index of the perf_event component; fails the test if absent. */
+int ctest_perf_event_cidx(void);
+/* A new event set holding these events, added by name in order. */
+int ctest_eventset_of(const char *const *names, int count);
+/* Removes all events and destroys the set; fails the test on error. */
+void ctest_eventset_free(int *eventset);
+
+/* Clocks, in nanoseconds. */
+long long ctest_thread_cpu_ns(void);
+long long ctest_monotonic_ns(void);
+void ctest_sleep_ns(long long ns);
+/* Spins until this thread has used at least ns of CPU time; returns a value
+ * derived from the work so the loop cannot be optimised away. */
+double ctest_busy_cpu_ns(long long ns);
+
+/* Anonymous private memory of count pages that are not yet backed (no huge
+ * pages, so each touched page takes exactly one fault). */
+size_t ctest_page_size(void);
+char *ctest_fresh_pages(size_t count);
+void ctest_touch_pages(char *pages, size_t count);
+void ctest_free_pages(char *pages, size_t count);
+
+/* Reads a "key : value" line of /proc/cpuinfo (first CPU) into value;
+ * returns false when the key is absent. */
+bool ctest_cpuinfo_field(const char *key, char *value, size_t value_len);
+/* Reads one integer from a (sysfs/proc) file; returns false if unreadable. */
+bool ctest_read_long(const char *path, long *value);
+/* True if the path exists. */
+bool ctest_path_exists(const char *path);
+
+#endif

@@ -1,0 +1,90 @@
+# shellcheck shell=bash
+# Variables set here are used by the scripts that source this file.
+# shellcheck disable=SC2034
+# Shared helpers for the emulated-PMU lab scripts. Sourced, never executed.
+#
+# A "configuration" (CONF) is one guest we boot: an architecture plus a CPU
+# model. aarch64 has two (cortex-a57 and neoverse-n1) because libpfm4 knows
+# both under different PMU names; every other arch has one.
+
+LAB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The cache survives between runs on one machine: kernels and target .debs
+# are 50-110 MB each and must not be downloaded by every CI run.
+LAB_CACHE=${PAPILLON_LAB_CACHE:-/var/cache/papillon-lab}
+# Build products live under lab/build (git-ignored) unless told otherwise, so
+# the source tree is never configured in place.
+LAB_BUILD=${PAPILLON_LAB_BUILD:-$LAB_DIR/build}
+LAB_ARCHES=(aarch64 ppc64le riscv64 x86_64)
+
+log() { printf 'lab: %s\n' "$*" >&2; }
+die() {
+	printf 'lab: error: %s\n' "$*" >&2
+	exit 1
+}
+
+# Seconds since the epoch, for the per-step timings the lab prints.
+now() { date +%s; }
+
+# conf_list ARCH|CONF...: expand arch names into their configurations.
+conf_list() {
+	local a
+	for a in "$@"; do
+		case $a in
+		aarch64) echo aarch64-a57 aarch64-n1 ;;
+		aarch64-a57 | aarch64-n1 | ppc64le | riscv64 | x86_64) echo "$a" ;;
+		all) conf_list "${LAB_ARCHES[@]}" ;;
+		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 all)" ;;
+		esac
+	done
+}
+
+# conf_arch CONF: the architecture a configuration belongs to.
+conf_arch() {
+	case $1 in
+	aarch64*) echo aarch64 ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# Per-architecture facts. One function per fact keeps the table greppable.
+arch_debarch() {
+	case $1 in
+	aarch64) echo arm64 ;; ppc64le) echo ppc64el ;; riscv64) echo riscv64 ;; x86_64) echo amd64 ;;
+	*) die "unknown arch '$1'" ;;
+	esac
+}
+arch_triplet() {
+	case $1 in
+	aarch64) echo aarch64-linux-gnu ;; ppc64le) echo powerpc64le-linux-gnu ;;
+	riscv64) echo riscv64-linux-gnu ;; x86_64) echo x86_64-linux-gnu ;;
+	*) die "unknown arch '$1'" ;;
+	esac
+}
+# Debian 12 has no riscv64 kernel; trixie does (NOTES.md).
+arch_suite() {
+	case $1 in
+	riscv64) echo trixie ;;
+	*) echo bookworm ;;
+	esac
+}
+# The kernel flavour metapackage whose Depends names the current ABI.
+arch_kernel_meta() {
+	case $1 in
+	aarch64) echo linux-image-arm64 ;; ppc64le) echo linux-image-powerpc64le ;;
+	riscv64) echo linux-image-riscv64 ;; x86_64) echo linux-image-amd64 ;;
+	*) die "unknown arch '$1'" ;;
+	esac
+}
+# The C compiler for the target; x86_64 is the host's own.
+arch_cc() {
+	local t
+	t=$(arch_triplet "$1")
+	if [ "$1" = "$(uname -m)" ] && command -v gcc >/dev/null; then
+		echo gcc
+	else
+		echo "$t-gcc"
+	fi
+}
+
+# Directory holding one arch's cached kernel and sysroot.
+arch_cache() { echo "$LAB_CACHE/$1"; }

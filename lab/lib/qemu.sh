@@ -1,0 +1,68 @@
+# shellcheck shell=bash
+# QEMU command lines of the lab's guest configurations (from
+# shared/lab/NOTES.md). Requires lib/common.sh.
+#
+# Every guest runs under -icount shift=0: without it instruction counters are
+# missing (arm64) or count host time (ppc, riscv); with it one guest
+# instruction is one virtual nanosecond, counts are exact and cycles equal
+# instructions. 1 GiB of memory leaves room for an initramfs of static test
+# binaries. panic=-1 plus -no-reboot turns a guest panic into a QEMU exit
+# (seen by the host as a console without LAB-DONE) instead of a hang, and
+# oops=panic does the same for an oops that a test might trigger.
+
+QEMU_APPEND_COMMON="rdinit=/init panic=-1 oops=panic quiet"
+
+# conf_qemu_binary CONF
+conf_qemu_binary() {
+	case $(conf_arch "$1") in
+	aarch64) echo qemu-system-aarch64 ;;
+	ppc64le) echo qemu-system-ppc64 ;;
+	riscv64) echo qemu-system-riscv64 ;;
+	x86_64) echo qemu-system-x86_64 ;;
+	esac
+}
+
+# conf_cpu CONF: the -cpu model (empty: QEMU's default).
+conf_cpu() {
+	case $1 in
+	aarch64-a57) echo cortex-a57 ;;
+	aarch64-n1) echo neoverse-n1 ;;
+	ppc64le) echo power9 ;;
+	# Sscofpmf gives counter overflow and mode filtering: without it
+	# every exclude_kernel=1 event fails with EINVAL.
+	riscv64) echo rv64,sscofpmf=true ;;
+	x86_64) echo "" ;;
+	esac
+}
+
+# conf_qemu_args CONF KERNEL INITRD: print the full argv, one per line.
+conf_qemu_args() {
+	local conf=$1 kernel=$2 initrd=$3 cpu
+	cpu=$(conf_cpu "$conf")
+	conf_qemu_binary "$conf"
+	case $(conf_arch "$conf") in
+	aarch64 | riscv64) printf '%s\n' -M virt ;;
+	ppc64le) printf '%s\n' -M pseries ;;
+	esac
+	[ -z "$cpu" ] || printf '%s\n' -cpu "$cpu"
+	printf '%s\n' -smp 1 -m 1G -nographic -no-reboot -icount shift=0
+	case $(conf_arch "$conf") in
+	# Without recommends QEMU has no ROMs for default NICs or VGA: ask
+	# for none.
+	ppc64le) printf '%s\n' -vga none -net none ;;
+	*) printf '%s\n' -nic none ;;
+	esac
+	case $(conf_arch "$conf") in
+	riscv64) printf '%s\n' -bios /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
+	esac
+	printf '%s\n' -kernel "$kernel" -initrd "$initrd" -append "console=$(conf_console "$conf") $QEMU_APPEND_COMMON"
+}
+
+# conf_console CONF: the guest's console device.
+conf_console() {
+	case $(conf_arch "$1") in
+	aarch64) echo ttyAMA0 ;;
+	ppc64le) echo hvc0 ;;
+	*) echo ttyS0 ;;
+	esac
+}

@@ -1,0 +1,69 @@
+# shellcheck shell=bash
+# Build helpers: autoreconf when needed, configure out of tree, make.
+# Needs common.sh.
+
+# Number of parallel make jobs: the machines have 2 cores.
+PAPILLON_JOBS=${PAPILLON_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# The autotools inputs of the tree (not the build dirs, not .git).
+autotools_inputs() {
+	find "$PAPILLON_SRC_DIR" \( -path "$PAPILLON_SRC_DIR/.git" -o -path "$PAPILLON_SRC_DIR/_*" \
+		-o -path "$PAPILLON_SRC_DIR/build" -o -name autom4te.cache \) -prune \
+		-o \( -name configure.ac -o -name Makefile.am \) -print
+}
+
+# configure must be regenerated when it is missing or older than any input.
+needs_autoreconf() {
+	local configure=$PAPILLON_SRC_DIR/configure
+	[ -x "$configure" ] || return 0
+	[ -n "$(autotools_inputs | while read -r f; do [ "$f" -nt "$configure" ] && echo "$f"; done)" ]
+}
+
+ensure_autoreconf() {
+	if needs_autoreconf; then
+		step "autoreconf -fi (configure is missing or older than configure.ac/Makefile.am)"
+		(cd "$PAPILLON_SRC_DIR" && autoreconf -fi)
+	fi
+}
+
+# configure_build DIR ARG...: configure DIR out of tree with exactly ARGs.
+# Reconfigures when DIR has no Makefile, when configure changed, or when the
+# arguments differ from the last run (recorded in DIR/.papillon-configure).
+configure_build() {
+	local dir=$1 want stamp
+	shift
+	[ ! -e "$PAPILLON_SRC_DIR/config.status" ] ||
+		die "the source tree is configured in place; run 'make distclean' in $PAPILLON_SRC_DIR first (builds here are out of tree)"
+	want="$*"
+	stamp=$dir/.papillon-configure
+	if [ -f "$dir/Makefile" ] && [ -f "$dir/config.status" ] &&
+		[ "$dir/config.status" -nt "$PAPILLON_SRC_DIR/configure" ] &&
+		[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+		return 0
+	fi
+	mkdir -p "$dir"
+	step "configure $want (in $dir)"
+	rm -f "$stamp"
+	(cd "$dir" && "$PAPILLON_SRC_DIR/configure" "$@")
+	printf '%s' "$want" >"$stamp"
+}
+
+make_build() {
+	local dir=$1
+	step "make -j$PAPILLON_JOBS (in $dir)"
+	make -C "$dir" -j"$PAPILLON_JOBS"
+}
+
+# Configure arguments of the two builds the suite uses. PAPILLON_CONFIGURE_ARGS
+# adds to both (word-split on purpose: it is a list of options).
+main_configure_args() {
+	# shellcheck disable=SC2086
+	printf '%s\n' --enable-werror ${PAPILLON_CONFIGURE_ARGS:-}
+}
+sanitizer_configure_args() {
+	# shellcheck disable=SC2086
+	printf '%s\n' --enable-werror --enable-sanitizers ${PAPILLON_CONFIGURE_ARGS:-}
+}
+
+# Where the library of a build dir ends up (libtool's .libs).
+papillon_libdir() { printf '%s\n' "$1/src/.libs"; }

@@ -1,0 +1,258 @@
+/* papi_avail: the PAPI preset and user-defined events, whether they can be
+ * counted here, and what each is made of. */
+#include <string.h>
+
+#include "util_common.h"
+
+enum avail_option {
+	OPTION_HELP = 1,
+	OPTION_AVAILABLE,
+	OPTION_CHECK,
+	OPTION_DETAIL,
+	OPTION_EVENT,
+	OPTION_FILTER, /* ids from here on are category filters */
+};
+
+/* Category filters, in the order of the help; each selects presets whose
+ * event_type has its bit. */
+static const struct {
+	const char *name;
+	unsigned bit;
+	const char *help;
+} category_filters[] = {
+	{"--br", PAPI_PRESET_BIT_BR, "Display branch related PAPI preset events"},
+	{"--cache", PAPI_PRESET_BIT_CACH, "Display cache related PAPI preset events"},
+	{"--cnd", PAPI_PRESET_BIT_CND, "Display conditional PAPI preset events"},
+	{"--fp", PAPI_PRESET_BIT_FP, "Display Floating Point related PAPI preset events"},
+	{"--ins", PAPI_PRESET_BIT_INS, "Display instruction related PAPI preset events"},
+	{"--idl", PAPI_PRESET_BIT_IDL, "Display Stalled or Idle PAPI preset events"},
+	{"--l1", PAPI_PRESET_BIT_L1, "Display level 1 cache related PAPI preset events"},
+	{"--l2", PAPI_PRESET_BIT_L2, "Display level 2 cache related PAPI preset events"},
+	{"--l3", PAPI_PRESET_BIT_L3, "Display level 3 cache related PAPI preset events"},
+	{"--mem", PAPI_PRESET_BIT_MEM, "Display memory related PAPI preset events"},
+	{"--msc", PAPI_PRESET_BIT_MSC, "Display miscellaneous PAPI preset events"},
+	{"--tlb", PAPI_PRESET_BIT_TLB, "Display Translation Lookaside Buffer PAPI preset events"},
+};
+#define FILTER_COUNT UTIL_ARRAY_LENGTH(category_filters)
+
+struct avail_settings {
+	bool available_only; /* -a: events the library says exist here */
+	bool check;          /* -c: and that actually count here */
+	bool detail;
+	const char *event_name; /* -e */
+	unsigned category_mask; /* 0: all */
+};
+
+struct avail_totals {
+	int listed;
+	int available;
+	int derived;
+};
+
+/* The general options; build_option_table appends one per category filter. */
+#define GENERAL_OPTION_COUNT 5
+static struct util_option avail_options[GENERAL_OPTION_COUNT + FILTER_COUNT] = {
+	{OPTION_HELP, "-h", "--help", NULL, "Print this help message", "General command options:"},
+	{OPTION_AVAILABLE, "-a", "--avail", NULL,
+	 "Display only available PAPI preset and user defined events", NULL},
+	{OPTION_CHECK, "-c", "--check", NULL,
+	 "Display only available PAPI preset and user defined events after an availability "
+	 "check",
+	 NULL},
+	{OPTION_DETAIL, "-d", "--detail", NULL, "Display detailed information about events", NULL},
+	{OPTION_EVENT, "-e", "--event", "EVENTNAME",
+	 "Display detail information about specified event", NULL},
+};
+
+static size_t build_option_table(void)
+{
+	for (size_t i = 0; i < FILTER_COUNT; i++)
+		avail_options[GENERAL_OPTION_COUNT + i] = (struct util_option){
+			(int)(OPTION_FILTER + i), NULL, category_filters[i].name, NULL,
+			category_filters[i].help, i == 0 ? "Event filtering options:" : NULL};
+	return GENERAL_OPTION_COUNT + FILTER_COUNT;
+}
+
+static void print_help(size_t option_count)
+{
+	printf("This is the PAPI avail program.\n"
+	       "It provides availability and details about PAPI Presets and User-defined Events.\n"
+	       "PAPI Preset Event filters can be combined in a logical OR.\n"
+	       "Usage: %s [options]\n"
+	       "Options:\n",
+	       util_program_name());
+	util_options_print(stdout, avail_options, option_count);
+}
+
+/* papi_avail -e: one event, preset, user-defined or native. */
+static int show_one_event(const char *name)
+{
+	PAPI_event_info_t info;
+	char reason[UTIL_REASON_LEN];
+	int code, result;
+
+	result = PAPI_event_name_to_code(name, &code);
+	if (result == PAPI_OK)
+		result = PAPI_get_event_info(code, &info);
+	if (result != PAPI_OK) {
+		util_last_reason(reason, sizeof(reason));
+		printf("Sorry, an event by the name '%s' could not be found.\n"
+		       " Is it typed correctly?\n\n",
+		       name);
+		util_print_reason(stdout, " Reason: ", reason);
+		util_print_rule('-', UTIL_LINE_WIDTH);
+		return UTIL_EXIT_FAILURE;
+	}
+	util_print_event_detail(&info);
+	printf("\n");
+	result = util_event_check(code, reason, sizeof(reason));
+	if (result != PAPI_OK) {
+		printf("%s event %s is NOT available on this architecture!\n",
+		       IS_NATIVE(code) ? "NATIVE" : "PRESET", info.symbol);
+		util_print_reason(stdout, "Reason: ", reason);
+		printf("\n");
+	}
+	util_print_rule('-', UTIL_LINE_WIDTH);
+	return result == PAPI_OK ? UTIL_EXIT_OK : UTIL_EXIT_FAILURE;
+}
+
+static bool wanted(const struct avail_settings *settings, const PAPI_event_info_t *info,
+		   bool available)
+{
+	if (settings->category_mask != 0 && (info->event_type & settings->category_mask) == 0)
+		return false;
+	return available || !(settings->available_only || settings->check);
+}
+
+/* Lists one kind of event (mask PAPI_PRESET_MASK or PAPI_UE_MASK). */
+static void list_events(const struct avail_settings *settings, int mask,
+			struct avail_totals *totals)
+{
+	bool avail_column = !(settings->available_only || settings->check);
+	int code;
+
+	if (!util_enum_first(&code, mask, -1))
+		return;
+	do {
+		PAPI_event_info_t info;
+		char reason[UTIL_REASON_LEN];
+		bool available;
+
+		if (PAPI_get_event_info(code, &info) != PAPI_OK)
+			continue;
+		available = PAPI_query_event(code) == PAPI_OK;
+		if (available && settings->check)
+			available = util_event_check(code, reason, sizeof(reason)) == PAPI_OK;
+		if (!wanted(settings, &info, available))
+			continue;
+
+		totals->listed++;
+		if (available)
+			totals->available++;
+		if (available && strcmp(util_derived_flag(&info), "Yes") == 0)
+			totals->derived++;
+		if (settings->detail)
+			util_print_preset_detail(&info);
+		else
+			util_print_preset_row(&info, avail_column ? (available ? "Yes" : "No") : NULL);
+	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, -1));
+}
+
+static void print_section_heading(const struct avail_settings *settings, const char *title)
+{
+	util_print_rule('=', UTIL_LINE_WIDTH);
+	printf("  %s\n", title);
+	util_print_rule('=', UTIL_LINE_WIDTH);
+	if (settings->detail)
+		util_print_preset_detail_heading();
+	else
+		util_print_preset_heading(!(settings->available_only || settings->check));
+}
+
+static const char *is_or_are(int count)
+{
+	return count == 1 ? "is" : "are";
+}
+
+static void print_totals(const struct avail_settings *settings, const struct avail_totals *totals)
+{
+	util_print_rule('-', UTIL_LINE_WIDTH);
+	if (settings->available_only || settings->check)
+		printf("Of %d available events, %d %s derived.\n\n", totals->available,
+		       totals->derived, is_or_are(totals->derived));
+	else
+		printf("Of %d possible events, %d %s available, of which %d %s derived.\n\n",
+		       totals->listed, totals->available, is_or_are(totals->available),
+		       totals->derived, is_or_are(totals->derived));
+}
+
+static int list_all(const struct avail_settings *settings)
+{
+	struct avail_totals presets = {0, 0, 0}, user_defined = {0, 0, 0};
+	int probe;
+
+	print_section_heading(settings, "PAPI Preset Events");
+	list_events(settings, PAPI_PRESET_MASK, &presets);
+	print_totals(settings, &presets);
+
+	/* User-defined events have no categories: a filter leaves none of them. */
+	if (settings->category_mask == 0 && util_enum_first(&probe, PAPI_UE_MASK, -1)) {
+		print_section_heading(settings, "User Defined Events");
+		list_events(settings, PAPI_UE_MASK, &user_defined);
+		print_totals(settings, &user_defined);
+	}
+	if (presets.available + user_defined.available == 0)
+		printf("No events detected!  Check papi_component_avail to find out why.\n\n");
+	return UTIL_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct avail_settings settings = {false, false, false, NULL, 0};
+	struct util_options options;
+	size_t option_count = build_option_table();
+	const char *value;
+	int option, status;
+
+	util_options_init(&options, avail_options, option_count, argc, argv);
+	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
+		switch (option) {
+		case OPTION_HELP:
+			print_help(option_count);
+			return UTIL_EXIT_OK;
+		case OPTION_AVAILABLE:
+			settings.available_only = true;
+			break;
+		case OPTION_CHECK:
+			settings.check = true;
+			break;
+		case OPTION_DETAIL:
+			settings.detail = true;
+			break;
+		case OPTION_EVENT:
+			settings.event_name = value;
+			break;
+		case UTIL_OPTION_OPERAND:
+			return util_usage_error("unexpected argument '%s'", value);
+		case UTIL_OPTION_ERROR:
+			return UTIL_EXIT_USAGE;
+		default:
+			settings.category_mask |= category_filters[option - OPTION_FILTER].bit;
+			break;
+		}
+	}
+
+	if (!util_library_init())
+		return UTIL_EXIT_FAILURE;
+	if (!util_print_hardware_header(
+		    "Available PAPI preset and user defined events plus hardware information.")) {
+		PAPI_shutdown();
+		return UTIL_EXIT_FAILURE;
+	}
+	if (settings.event_name != NULL)
+		status = show_one_event(settings.event_name);
+	else
+		status = list_all(&settings);
+	PAPI_shutdown();
+	return status;
+}

@@ -1,0 +1,163 @@
+/* papi_component_avail: the compiled-in components, which are active, and
+ * why the others (or some of their events) cannot count here. */
+#include <string.h>
+
+#include "util_common.h"
+
+enum component_option {
+	OPTION_HELP = 1,
+	OPTION_DETAIL,
+};
+
+static const struct util_option component_options[] = {
+	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+	{OPTION_DETAIL, "-d", "--detail", NULL, "print detailed information on each component",
+	 NULL},
+};
+
+/* Continuation lines line up under the component's description. */
+#define DETAIL_INDENT "                                "
+
+static void print_help(void)
+{
+	printf("This is the PAPI component avail program.\n"
+	       "It provides availability of installed PAPI components.\n"
+	       "Usage: %s [options]\n"
+	       "Options:\n",
+	       util_program_name());
+	util_options_print(stdout, component_options, UTIL_ARRAY_LENGTH(component_options));
+}
+
+static void print_name_line(const PAPI_component_info_t *component)
+{
+	printf("Name:   %-23s %s\n", component->name, component->description);
+}
+
+static void print_pmu_names(const PAPI_component_info_t *component)
+{
+	if (component->pmu_names[0] == NULL)
+		return;
+	printf(DETAIL_INDENT "PMUs supported: ");
+	for (int i = 0; i < PAPI_PMU_MAX && component->pmu_names[i] != NULL; i++)
+		printf("%s%s", i > 0 ? ", " : "", component->pmu_names[i]);
+	printf("\n");
+}
+
+static void list_compiled_in(bool detail)
+{
+	int components = PAPI_num_components();
+
+	printf("Compiled-in components:\n");
+	for (int cidx = 0; cidx < components; cidx++) {
+		const PAPI_component_info_t *component = util_component_info(cidx);
+
+		if (component == NULL) {
+			printf("Name:   (component %d gives no information)\n", cidx);
+			continue;
+		}
+		print_name_line(component);
+		if (component->disabled)
+			printf("   \\-> Disabled: %s\n", component->disabled_reason);
+		if (detail) {
+			printf(DETAIL_INDENT "Version:\t\t\t%s\n", component->version);
+			printf(DETAIL_INDENT "Number of native events:\t%d\n",
+			       component->num_native_events);
+			printf(DETAIL_INDENT "Number of preset events:\t%d\n",
+			       component->num_preset_events);
+			printf("\n");
+		}
+	}
+	printf("\n");
+}
+
+#ifdef PAPILLON
+/* An active component may still have events that cannot count here (a
+ * machine without a hardware PMU keeps its software events): say how many
+ * and why, so "active" is never read as "everything works". */
+static void print_refused_events(int cidx, bool detail)
+{
+	struct util_reason_tally refused;
+	int code, tried = 0;
+
+	memset(&refused, 0, sizeof(refused));
+	if (!util_enum_first(&code, PAPI_NATIVE_MASK, cidx))
+		return;
+	do {
+		char reason[UTIL_REASON_LEN];
+
+		tried++;
+		if (util_event_check(code, reason, sizeof(reason)) != PAPI_OK)
+			util_reason_tally_add(&refused, reason);
+	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, cidx));
+	if (refused.total == 0)
+		return;
+	printf(DETAIL_INDENT "Events that cannot count here: %d of %d\n", refused.total, tried);
+	util_reason_tally_print(&refused, DETAIL_INDENT "  ", detail ? UTIL_TALLY_SLOTS : 3);
+}
+#endif
+
+static void list_active(bool detail)
+{
+	int components = PAPI_num_components();
+
+	printf("Active components:\n");
+	for (int cidx = 0; cidx < components; cidx++) {
+		const PAPI_component_info_t *component = util_component_info(cidx);
+
+		if (component == NULL || component->disabled)
+			continue;
+		print_name_line(component);
+		printf(DETAIL_INDENT "Native: %d, Preset: %d, Counters: %d\n",
+		       component->num_native_events, component->num_preset_events,
+		       component->num_cntrs);
+		print_pmu_names(component);
+#ifdef PAPILLON
+		print_refused_events(cidx, detail);
+#endif
+		printf("\n");
+		if (detail) {
+			printf(DETAIL_INDENT "Version:\t\t\t%s\n", component->version);
+			printf(DETAIL_INDENT "Fast counter read:\t\t%d\n",
+			       (int)component->fast_counter_read);
+			printf("\n");
+		}
+	}
+	printf("\n");
+	util_print_rule('-', UTIL_LINE_WIDTH);
+}
+
+int main(int argc, char **argv)
+{
+	struct util_options options;
+	const char *value;
+	bool detail = false;
+	int option;
+
+	util_options_init(&options, component_options, UTIL_ARRAY_LENGTH(component_options), argc,
+			  argv);
+	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
+		switch (option) {
+		case OPTION_HELP:
+			print_help();
+			return UTIL_EXIT_OK;
+		case OPTION_DETAIL:
+			detail = true;
+			break;
+		case UTIL_OPTION_OPERAND:
+			return util_usage_error("unexpected argument '%s'", value);
+		default:
+			return UTIL_EXIT_USAGE;
+		}
+	}
+
+	if (!util_library_init())
+		return UTIL_EXIT_FAILURE;
+	if (!util_print_hardware_header("Available components and hardware information.")) {
+		PAPI_shutdown();
+		return UTIL_EXIT_FAILURE;
+	}
+	list_compiled_in(detail);
+	list_active(detail);
+	PAPI_shutdown();
+	return UTIL_EXIT_OK;
+}

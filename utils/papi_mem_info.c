@@ -1,0 +1,149 @@
+/* papi_mem_info: the TLBs and caches of this processor, level by level. */
+#include <limits.h>
+
+#include "util_common.h"
+
+enum mem_info_option { OPTION_HELP = 1 };
+
+static const struct util_option mem_info_options[] = {
+	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+};
+
+/* Values end in this column, as in PAPI's papi_mem_info. */
+#define VALUE_END_COLUMN 27
+
+static void print_help(void)
+{
+	printf("This is the PAPI memory information program.\n"
+	       "It prints the cache and TLB hierarchy of this processor.\n"
+	       "Usage: %s [options]\n"
+	       "Options:\n",
+	       util_program_name());
+	util_options_print(stdout, mem_info_options, UTIL_ARRAY_LENGTH(mem_info_options));
+}
+
+/* "  <label><value right-aligned to VALUE_END_COLUMN><unit>" */
+static void print_field(const char *label, const char *value, const char *unit)
+{
+	int label_width = printf("  %s", label);
+
+	printf("%*s%s\n", VALUE_END_COLUMN - label_width, value, unit);
+}
+
+static void print_number_field(const char *label, int value, const char *unit)
+{
+	char text[24];
+
+	snprintf(text, sizeof(text), "%d", value);
+	print_field(label, text, unit);
+}
+
+/* PAPI encodes associativity as 0 unknown, SHRT_MAX fully associative, else ways. */
+static void print_associativity(int associativity)
+{
+	char text[24];
+
+	if (associativity == SHRT_MAX)
+		snprintf(text, sizeof(text), "Full");
+	else if (associativity == 0)
+		snprintf(text, sizeof(text), "Unknown");
+	else
+		snprintf(text, sizeof(text), "%d", associativity);
+	print_field("Associativity:", text, "");
+}
+
+static const char *kind_name(int type)
+{
+	switch (PAPI_MH_CACHE_TYPE(type)) {
+	case PAPI_MH_TYPE_INST:
+		return "Instruction";
+	case PAPI_MH_TYPE_DATA:
+		return "Data";
+	case PAPI_MH_TYPE_UNIFIED:
+		return "Unified";
+	case PAPI_MH_TYPE_VECTOR:
+		return "Vector";
+	case PAPI_MH_TYPE_TRACE:
+		return "Trace";
+	default:
+		return "Unknown";
+	}
+}
+
+static void print_tlbs(const PAPI_mh_info_t *hierarchy)
+{
+	printf("TLB Information.\n"
+	       "  There may be multiple descriptors for each level of TLB\n"
+	       "  if multiple page sizes are supported.\n\n");
+	for (int level = 0; level < hierarchy->levels && level < PAPI_MAX_MEM_HIERARCHY_LEVELS;
+	     level++) {
+		for (int i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
+			const PAPI_mh_tlb_info_t *tlb = &hierarchy->level[level].tlb[i];
+
+			if (tlb->type == PAPI_MH_TYPE_EMPTY)
+				continue;
+			printf("L%d %s TLB:\n", level + 1, kind_name(tlb->type));
+			print_number_field("Page Size:", tlb->page_size / 1024, " KB");
+			print_number_field("Number of Entries:", tlb->num_entries, "");
+			print_associativity(tlb->associativity);
+			printf("\n");
+		}
+	}
+}
+
+static void print_caches(const PAPI_mh_info_t *hierarchy)
+{
+	printf("\nCache Information.\n\n");
+	for (int level = 0; level < hierarchy->levels && level < PAPI_MAX_MEM_HIERARCHY_LEVELS;
+	     level++) {
+		for (int i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
+			const PAPI_mh_cache_info_t *cache = &hierarchy->level[level].cache[i];
+
+			if (cache->type == PAPI_MH_TYPE_EMPTY)
+				continue;
+			printf("L%d %s Cache:\n", level + 1, kind_name(cache->type));
+			print_number_field("Total size:", cache->size / 1024, " KB");
+			print_number_field("Line size:", cache->line_size, " B");
+			print_number_field("Number of Lines:", cache->num_lines, "");
+			print_associativity(cache->associativity);
+			printf("\n");
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct util_options options;
+	const PAPI_hw_info_t *hardware;
+	const char *value;
+	int option;
+
+	util_options_init(&options, mem_info_options, UTIL_ARRAY_LENGTH(mem_info_options), argc,
+			  argv);
+	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
+		if (option == OPTION_HELP) {
+			print_help();
+			return UTIL_EXIT_OK;
+		}
+		if (option == UTIL_OPTION_OPERAND)
+			return util_usage_error("unexpected argument '%s'", value);
+		return UTIL_EXIT_USAGE;
+	}
+
+	if (!util_library_init())
+		return UTIL_EXIT_FAILURE;
+	hardware = PAPI_get_hardware_info();
+	if (hardware == NULL) {
+		util_report_error("PAPI_get_hardware_info", PAPI_ESYS);
+		PAPI_shutdown();
+		return UTIL_EXIT_FAILURE;
+	}
+	printf("Memory Cache and TLB Hierarchy Information.\n");
+	util_print_rule('-', UTIL_LINE_WIDTH - 8);
+	print_tlbs(&hardware->mem_hierarchy);
+	print_caches(&hardware->mem_hierarchy);
+	if (hardware->mem_hierarchy.levels <= 0)
+		printf("No cache or TLB information is available on this machine.\n");
+	PAPI_shutdown();
+	return UTIL_EXIT_OK;
+}
