@@ -38,16 +38,16 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	int status = papillon_components[set->cidx]->start(set->control);
 	if (status != PAPI_OK)
 		return status;
-	free(set->write_offsets);
-	set->write_offsets = NULL;
-	set->direct_map = set->event_count == set->native_count && set->direct_map;
+	eventset_clear_write_offsets(set);
 	set->state = (set->state & ~PAPI_STOPPED) | PAPI_RUNNING;
 	running_sets[set->cidx] = set;
 	return PAPI_OK;
 }
 
-/* Reads the set's event values into values (which may be stopped_values). */
-static int read_running(struct eventset *set, long long *values)
+/* Reads the set's event values into values (which may be stopped_values).
+ * Inlined: PAPI_read then jumps straight to the component's read. */
+static inline __attribute__((always_inline)) int read_running(struct eventset *set,
+								 long long *values)
 {
 	const struct component_ops *ops = papillon_components[set->cidx];
 	if (set->direct_map)
@@ -126,8 +126,7 @@ PAPI_EXPORT int PAPI_accum(int EventSet, long long *values)
 	eventset_compute(set, deltas, event_values);
 	for (int i = 0; i < set->event_count; i++)
 		values[i] += event_values[i];
-	free(set->write_offsets);
-	set->write_offsets = NULL;
+	eventset_clear_write_offsets(set);
 	return PAPI_OK;
 }
 
@@ -136,8 +135,7 @@ PAPI_EXPORT int PAPI_reset(int EventSet)
 	struct eventset *set = api_eventset(EventSet);
 	if (!set)
 		return PAPI_ENOEVST;
-	free(set->write_offsets);
-	set->write_offsets = NULL;
+	eventset_clear_write_offsets(set);
 	if (!(set->state & PAPI_RUNNING)) {
 		memset(set->stopped_values, 0, event_bytes(set));
 		return PAPI_OK;

@@ -415,6 +415,13 @@ void eventset_compute(const struct eventset *set, const long long *native, long 
 	}
 }
 
+void eventset_clear_write_offsets(struct eventset *set)
+{
+	free(set->write_offsets);
+	set->write_offsets = NULL;
+	set->direct_map = compute_direct_map(set);
+}
+
 void eventset_destroy_all(void)
 {
 	for (int id = 0; id < SET_MAX_CHUNKS * SET_CHUNK_SIZE; id++) {

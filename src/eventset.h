@@ -53,6 +53,8 @@ int eventset_remove(struct eventset *set, int code);
 int eventset_cleanup(struct eventset *set);
 /* Turns native values into event values (derived arithmetic, offsets). */
 void eventset_compute(const struct eventset *set, const long long *native, long long *values);
+/* Drops PAPI_write offsets, so reads go straight to the component again. */
+void eventset_clear_write_offsets(struct eventset *set);
 /* Re-opens the component's control with the set's current options. */
 int eventset_apply_options(struct eventset *set, const struct counting_options *options);
 /* Destroys every event set (at shutdown). */

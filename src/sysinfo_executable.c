@@ -67,13 +67,13 @@ static struct mapped_object *object_for_path(struct object_list *list, const cha
 }
 
 /* One line of /proc/self/maps: "lo-hi perms offset dev inode   path". */
-static int maps_line(char *line, uintptr_t *lo, uintptr_t *hi, char perms[5],
-		     unsigned long *inode, char **path)
+static int maps_line(char *line, uintptr_t *lo, uintptr_t *hi, char perms[5], unsigned long *inode,
+                     char **path)
 {
 	unsigned long start, end, offset;
 	int path_at = 0;
 	if (sscanf(line, "%lx-%lx %4s %lx %*s %lu %n", &start, &end, perms, &offset, inode,
-		   &path_at) < 5)
+	           &path_at) < 5)
 		return -1;
 	*lo = start;
 	*hi = end;
@@ -116,7 +116,7 @@ static int collect_mappings(struct object_list *list)
 			}
 			owner = (int)(object - list->objects);
 		} else if (inode == 0 && path[0] == '\0' && perms[1] == 'w' && previous >= 0 &&
-			   lo == previous_end && !list->objects[previous].map.bss_start) {
+		           lo == previous_end && !list->objects[previous].map.bss_start) {
 			/* ld.so maps the bss that outgrows the data pages right
 			 * after them, anonymous. */
 			list->objects[previous].map.bss_start = (vptr_t)lo;
@@ -190,7 +190,7 @@ int sysinfo_executable(PAPI_exe_info_t *exe)
 		return status;
 	const char *slash = strrchr(exe->fullname, '/');
 	snprintf(exe->address_info.name, sizeof(exe->address_info.name), "%s",
-		 slash ? slash + 1 : exe->fullname);
+	         slash ? slash + 1 : exe->fullname);
 
 	struct object_list list;
 	status = collect_objects(&list);

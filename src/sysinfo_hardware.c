@@ -9,7 +9,9 @@
  *            "ARM_<name>", cpuid_model = part, cpuid_stepping = variant,
  *            revision = model = MIDR revision (PAPI's historical choice).
  *   POWER:   vendor IBM; revision from "revision", model = PVR version.
- *   RISC-V:  no PAPI_VENDOR_* exists: vendor stays unknown; marchid/mimpid.
+ *   RISC-V:  no PAPI_VENDOR_* exists: vendor stays unknown, vendor_string
+ *            names the mvendorid; model = cpuid_model = marchid,
+ *            cpuid_stepping = mimpid (an opaque code, so revision stays 0).
  * Fields nobody states are left 0; nothing is estimated (no BogoMIPS MHz). */
 #include "config.h"
 
@@ -49,26 +51,26 @@ enum cpuinfo_key {
 };
 
 static const char *const cpuinfo_keys[KEY_COUNT] = {
-	[KEY_VENDOR_ID] = "vendor_id",
-	[KEY_CPU_FAMILY] = "cpu family",
-	[KEY_MODEL] = "model",
-	[KEY_MODEL_NAME] = "model name",
-	[KEY_STEPPING] = "stepping",
-	[KEY_CPU_MHZ] = "cpu MHz",
-	[KEY_CLOCK] = "clock",
-	[KEY_IMPLEMENTER] = "CPU implementer",
-	[KEY_ARCHITECTURE] = "CPU architecture",
-	[KEY_VARIANT] = "CPU variant",
-	[KEY_PART] = "CPU part",
-	[KEY_CPU_REVISION] = "CPU revision",
-	[KEY_CPU] = "cpu",
-	[KEY_REVISION] = "revision",
-	[KEY_PLATFORM] = "platform",
-	[KEY_UARCH] = "uarch",
-	[KEY_ISA] = "isa",
-	[KEY_MVENDORID] = "mvendorid",
-	[KEY_MARCHID] = "marchid",
-	[KEY_MIMPID] = "mimpid",
+    [KEY_VENDOR_ID] = "vendor_id",
+    [KEY_CPU_FAMILY] = "cpu family",
+    [KEY_MODEL] = "model",
+    [KEY_MODEL_NAME] = "model name",
+    [KEY_STEPPING] = "stepping",
+    [KEY_CPU_MHZ] = "cpu MHz",
+    [KEY_CLOCK] = "clock",
+    [KEY_IMPLEMENTER] = "CPU implementer",
+    [KEY_ARCHITECTURE] = "CPU architecture",
+    [KEY_VARIANT] = "CPU variant",
+    [KEY_PART] = "CPU part",
+    [KEY_CPU_REVISION] = "CPU revision",
+    [KEY_CPU] = "cpu",
+    [KEY_REVISION] = "revision",
+    [KEY_PLATFORM] = "platform",
+    [KEY_UARCH] = "uarch",
+    [KEY_ISA] = "isa",
+    [KEY_MVENDORID] = "mvendorid",
+    [KEY_MARCHID] = "marchid",
+    [KEY_MIMPID] = "mimpid",
 };
 
 struct cpuinfo {
@@ -123,7 +125,8 @@ static const char *cpuinfo_get(const struct cpuinfo *info, enum cpuinfo_key key)
 static long long cpuinfo_number(const struct cpuinfo *info, enum cpuinfo_key key, int base)
 {
 	const char *text = cpuinfo_get(info, key);
-	return text ? strtoll(text, NULL, base) : 0;
+	/* unsigned: RISC-V's marchid has its top bit set for commercial designs */
+	return text ? (long long)strtoull(text, NULL, base) : 0;
 }
 
 static void copy_string(char *dest, size_t len, const char *src)
@@ -152,10 +155,13 @@ static const struct {
 	int code;
 	const char *name;
 } arm_implementers[] = {
-	{PAPI_VENDOR_ARM_ARM, "ARM_ARM"},		{PAPI_VENDOR_ARM_BROADCOM, "ARM_BROADCOM"},
-	{PAPI_VENDOR_ARM_CAVIUM, "ARM_CAVIUM"},	{PAPI_VENDOR_ARM_FUJITSU, "ARM_FUJITSU"},
-	{PAPI_VENDOR_ARM_HISILICON, "ARM_HISILICON"}, {PAPI_VENDOR_ARM_APM, "ARM_APM"},
-	{PAPI_VENDOR_ARM_QUALCOMM, "ARM_QUALCOMM"},
+    {PAPI_VENDOR_ARM_ARM, "ARM_ARM"},
+    {PAPI_VENDOR_ARM_BROADCOM, "ARM_BROADCOM"},
+    {PAPI_VENDOR_ARM_CAVIUM, "ARM_CAVIUM"},
+    {PAPI_VENDOR_ARM_FUJITSU, "ARM_FUJITSU"},
+    {PAPI_VENDOR_ARM_HISILICON, "ARM_HISILICON"},
+    {PAPI_VENDOR_ARM_APM, "ARM_APM"},
+    {PAPI_VENDOR_ARM_QUALCOMM, "ARM_QUALCOMM"},
 };
 
 /* Names of common parts (MIDR implementer, part), for model_string: arm64
@@ -165,16 +171,16 @@ static const struct {
 	int part;
 	const char *name;
 } arm_parts[] = {
-	{0x41, 0xd03, "Cortex-A53"},	  {0x41, 0xd04, "Cortex-A35"},	{0x41, 0xd05, "Cortex-A55"},
-	{0x41, 0xd07, "Cortex-A57"},	  {0x41, 0xd08, "Cortex-A72"},	{0x41, 0xd09, "Cortex-A73"},
-	{0x41, 0xd0a, "Cortex-A75"},	  {0x41, 0xd0b, "Cortex-A76"},	{0x41, 0xd0c, "Neoverse-N1"},
-	{0x41, 0xd0d, "Cortex-A77"},	  {0x41, 0xd40, "Neoverse-V1"}, {0x41, 0xd41, "Cortex-A78"},
-	{0x41, 0xd44, "Cortex-X1"},	  {0x41, 0xd46, "Cortex-A510"}, {0x41, 0xd47, "Cortex-A710"},
-	{0x41, 0xd48, "Cortex-X2"},	  {0x41, 0xd49, "Neoverse-N2"}, {0x41, 0xd4d, "Cortex-A715"},
-	{0x41, 0xd4e, "Cortex-X3"},	  {0x41, 0xd4f, "Neoverse-V2"}, {0x41, 0xd80, "Cortex-A520"},
-	{0x41, 0xd81, "Cortex-A720"},	  {0x41, 0xd82, "Cortex-X4"},	{0x41, 0xd84, "Neoverse-V3"},
-	{0x41, 0xd8e, "Neoverse-N3"},	  {0x43, 0x0af, "ThunderX2"},	{0x46, 0x001, "A64FX"},
-	{0x48, 0xd01, "TSV110"},
+    {0x41, 0xd03, "Cortex-A53"},  {0x41, 0xd04, "Cortex-A35"},  {0x41, 0xd05, "Cortex-A55"},
+    {0x41, 0xd07, "Cortex-A57"},  {0x41, 0xd08, "Cortex-A72"},  {0x41, 0xd09, "Cortex-A73"},
+    {0x41, 0xd0a, "Cortex-A75"},  {0x41, 0xd0b, "Cortex-A76"},  {0x41, 0xd0c, "Neoverse-N1"},
+    {0x41, 0xd0d, "Cortex-A77"},  {0x41, 0xd40, "Neoverse-V1"}, {0x41, 0xd41, "Cortex-A78"},
+    {0x41, 0xd44, "Cortex-X1"},   {0x41, 0xd46, "Cortex-A510"}, {0x41, 0xd47, "Cortex-A710"},
+    {0x41, 0xd48, "Cortex-X2"},   {0x41, 0xd49, "Neoverse-N2"}, {0x41, 0xd4d, "Cortex-A715"},
+    {0x41, 0xd4e, "Cortex-X3"},   {0x41, 0xd4f, "Neoverse-V2"}, {0x41, 0xd80, "Cortex-A520"},
+    {0x41, 0xd81, "Cortex-A720"}, {0x41, 0xd82, "Cortex-X4"},   {0x41, 0xd84, "Neoverse-V3"},
+    {0x41, 0xd8e, "Neoverse-N3"}, {0x43, 0x0af, "ThunderX2"},   {0x46, 0x001, "A64FX"},
+    {0x48, 0xd01, "TSV110"},
 };
 
 static void decode_arm(PAPI_hw_info_t *hw, const struct cpuinfo *info)
@@ -182,7 +188,7 @@ static void decode_arm(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 	int implementer, variant, part, revision;
 	char path[128];
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/regs/identification/midr_el1",
-		 sysinfo_first_cpu());
+	         sysinfo_first_cpu());
 	long long midr = sysinfo_read_number(path, -1);
 	if (midr >= 0) {
 		implementer = (int)((midr >> 24) & 0xff);
@@ -200,7 +206,7 @@ static void decode_arm(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 		if (arm_implementers[i].code == implementer) {
 			hw->vendor = implementer;
 			copy_string(hw->vendor_string, sizeof(hw->vendor_string),
-				    arm_implementers[i].name);
+			            arm_implementers[i].name);
 		}
 	}
 	const char *architecture = cpuinfo_get(info, KEY_ARCHITECTURE);
@@ -220,9 +226,9 @@ static void decode_arm(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 			name = arm_parts[i].name;
 	if (name)
 		copy_string(hw->model_string, sizeof(hw->model_string), name);
-	else
+	else if (implementer)
 		snprintf(hw->model_string, sizeof(hw->model_string),
-			 "implementer 0x%02x part 0x%03x", implementer, part);
+		         "implementer 0x%02x part 0x%03x", implementer, part);
 }
 
 /* "cpu : POWER9 (architected), altivec supported" and
@@ -258,11 +264,10 @@ static void decode_riscv(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 			copy_string(hw->vendor_string, sizeof(hw->vendor_string), vendors[i].name);
 	const char *model = cpuinfo_get(info, KEY_UARCH);
 	copy_string(hw->model_string, sizeof(hw->model_string),
-		    model ? model : cpuinfo_get(info, KEY_ISA));
-	/* marchid has its top bit set for commercial designs: keep the id. */
+	            model ? model : cpuinfo_get(info, KEY_ISA));
+	/* The top bit of marchid only says "commercial design": keep the id. */
 	hw->model = hw->cpuid_model = (int)(cpuinfo_number(info, KEY_MARCHID, 0) & INT_MAX);
 	hw->cpuid_stepping = (int)(cpuinfo_number(info, KEY_MIMPID, 0) & INT_MAX);
-	hw->revision = (float)hw->cpuid_stepping;
 }
 
 static void decode_identity(PAPI_hw_info_t *hw, const struct cpuinfo *info)

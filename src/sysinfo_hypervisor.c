@@ -9,8 +9,8 @@
 
 #include "sysinfo_internal.h"
 
-#define DMI       "/sys/class/dmi/id/"
-#define DEVTREE   "/proc/device-tree/"
+#define DMI        "/sys/class/dmi/id/"
+#define DEVTREE    "/proc/device-tree/"
 #define HYPERVISOR "/sys/hypervisor/"
 
 /* A file whose text names a virtual platform. Device-tree properties are
@@ -22,20 +22,20 @@ struct hypervisor_probe {
 };
 
 static const struct hypervisor_probe probes[] = {
-	{DEVTREE "hypervisor/compatible", "linux,kvm", "KVM"},
-	{DEVTREE "hypervisor/compatible", "xen", "Xen"},
-	{DEVTREE "compatible", "linux,dummy-virt", "QEMU"}, /* arm virt board */
-	{DEVTREE "compatible", "riscv-virtio", "QEMU"},     /* riscv virt board */
-	{DEVTREE "model", "emulated by qemu", "QEMU"},      /* ppc64 pseries */
-	{DEVTREE "ibm,partition-name", "", "PowerVM"},       /* an LPAR */
-	{DMI "sys_vendor", "QEMU", "QEMU"},
-	{DMI "product_name", "KVM", "KVM"},
-	{DMI "sys_vendor", "VMware", "VMware"},
-	{DMI "product_name", "VirtualBox", "VirtualBox"},
-	{DMI "sys_vendor", "Xen", "Xen"},
-	{DMI "sys_vendor", "Parallels", "Parallels"},
-	{DMI "product_name", "Virtual Machine", "Microsoft Hv"}, /* Hyper-V's name */
-	{DMI "sys_vendor", "Bochs", "Bochs"},
+    {DEVTREE "hypervisor/compatible", "linux,kvm", "KVM"},
+    {DEVTREE "hypervisor/compatible", "xen", "Xen"},
+    {DEVTREE "compatible", "linux,dummy-virt", "QEMU"}, /* arm virt board */
+    {DEVTREE "compatible", "riscv-virtio", "QEMU"},     /* riscv virt board */
+    {DEVTREE "model", "emulated by qemu", "QEMU"},      /* ppc64 pseries */
+    {DEVTREE "ibm,partition-name", "", "PowerVM"},      /* an LPAR */
+    {DMI "sys_vendor", "QEMU", "QEMU"},
+    {DMI "product_name", "KVM", "KVM"},
+    {DMI "sys_vendor", "VMware", "VMware"},
+    {DMI "product_name", "VirtualBox", "VirtualBox"},
+    {DMI "sys_vendor", "Xen", "Xen"},
+    {DMI "sys_vendor", "Parallels", "Parallels"},
+    {DMI "product_name", "Virtual Machine", "Microsoft Hv"}, /* Hyper-V's name */
+    {DMI "sys_vendor", "Bochs", "Bochs"},
 };
 
 static int text_contains(char *text, int len, const char *needle)
@@ -91,5 +91,5 @@ void sysinfo_hypervisor(PAPI_hw_info_t *hw)
 		return;
 	}
 	hw->virtualized = sys_hypervisor(vendor, vendor_len, version, version_len) ||
-			  probe_files(vendor, vendor_len);
+	                  probe_files(vendor, vendor_len);
 }

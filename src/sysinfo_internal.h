@@ -25,7 +25,7 @@ int sysinfo_topology(PAPI_hw_info_t *hw);
 /* Appends a TLB description to the level (1-based) of mh; drops it when the
  * level already holds PAPI_MH_MAX_LEVELS of them. */
 void sysinfo_add_tlb(PAPI_mh_info_t *mh, int level, int type, int entries, int page_size,
-		     int associativity);
+                     int associativity);
 /* x86 only (no-ops elsewhere): TLBs from cpuid, and the hypervisor cpuid
  * leaves. sysinfo_x86_hypervisor returns 1 when the hypervisor bit is set. */
 void sysinfo_x86_tlbs(PAPI_mh_info_t *mh, int vendor);

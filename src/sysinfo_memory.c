@@ -22,16 +22,16 @@ static const struct {
 	const char *key;
 	size_t offset;
 } status_fields[] = {
-	{"VmPeak:", offsetof(PAPI_dmem_info_t, peak)},
-	{"VmSize:", offsetof(PAPI_dmem_info_t, size)},
-	{"VmRSS:", offsetof(PAPI_dmem_info_t, resident)},
-	{"VmHWM:", offsetof(PAPI_dmem_info_t, high_water_mark)},
-	{"VmExe:", offsetof(PAPI_dmem_info_t, text)},
-	{"VmLib:", offsetof(PAPI_dmem_info_t, library)},
-	{"VmData:", offsetof(PAPI_dmem_info_t, heap)},
-	{"VmLck:", offsetof(PAPI_dmem_info_t, locked)},
-	{"VmStk:", offsetof(PAPI_dmem_info_t, stack)},
-	{"VmPTE:", offsetof(PAPI_dmem_info_t, pte)},
+    {"VmPeak:", offsetof(PAPI_dmem_info_t, peak)},
+    {"VmSize:", offsetof(PAPI_dmem_info_t, size)},
+    {"VmRSS:", offsetof(PAPI_dmem_info_t, resident)},
+    {"VmHWM:", offsetof(PAPI_dmem_info_t, high_water_mark)},
+    {"VmExe:", offsetof(PAPI_dmem_info_t, text)},
+    {"VmLib:", offsetof(PAPI_dmem_info_t, library)},
+    {"VmData:", offsetof(PAPI_dmem_info_t, heap)},
+    {"VmLck:", offsetof(PAPI_dmem_info_t, locked)},
+    {"VmStk:", offsetof(PAPI_dmem_info_t, stack)},
+    {"VmPTE:", offsetof(PAPI_dmem_info_t, pte)},
 };
 
 static void status_line(PAPI_dmem_info_t *dmem, const char *line)

@@ -33,7 +33,7 @@ static int count_list_file(const char *path, int fallback)
 
 /* Derived fields once the counts of the machine are known. */
 static void topology_finish(PAPI_hw_info_t *hw, int cores_total, int packages, int threads_max,
-			    int nodes, int nodes_with_cpus)
+                            int nodes, int nodes_with_cpus)
 {
 	hw->sockets = packages > 0 ? packages : 1;
 	hw->threads = threads_max > 0 ? threads_max : 1;
@@ -111,7 +111,7 @@ static void topology_from_sysfs(PAPI_hw_info_t *hw)
 		list_for_each(online, sysfs_visit_cpu, &counts);
 	int nodes = count_list_file(SYS_NODE "/online", 1);
 	topology_finish(hw, counts.cores, counts.packages, counts.threads_max, nodes,
-			count_list_file(SYS_NODE "/has_cpu", nodes));
+	                count_list_file(SYS_NODE "/has_cpu", nodes));
 }
 
 #ifdef HAVE_HWLOC
@@ -128,7 +128,7 @@ static hwloc_topology_t hwloc_load_this_system(void)
 	/* Never rebind the caller's threads (hwloc's x86 backend would, to run
 	 * cpuid on every CPU), and skip what is not used here. */
 	flags |= HWLOC_TOPOLOGY_FLAG_DONT_CHANGE_BINDING | HWLOC_TOPOLOGY_FLAG_NO_DISTANCES |
-		 HWLOC_TOPOLOGY_FLAG_NO_MEMATTRS | HWLOC_TOPOLOGY_FLAG_NO_CPUKINDS;
+	         HWLOC_TOPOLOGY_FLAG_NO_MEMATTRS | HWLOC_TOPOLOGY_FLAG_NO_CPUKINDS;
 #endif
 	hwloc_topology_set_flags(topology, flags);
 	hwloc_topology_set_io_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_NONE);
@@ -146,8 +146,8 @@ static void topology_from_hwloc(PAPI_hw_info_t *hw, hwloc_topology_t topology)
 	int threads_max = 0;
 	hwloc_obj_t core = NULL;
 	while ((core = hwloc_get_next_obj_by_type(topology, HWLOC_OBJ_CORE, core)) != NULL) {
-		int threads = hwloc_get_nbobjs_inside_cpuset_by_type(topology, core->cpuset,
-								     HWLOC_OBJ_PU);
+		int threads =
+		    hwloc_get_nbobjs_inside_cpuset_by_type(topology, core->cpuset, HWLOC_OBJ_PU);
 		if (threads > threads_max)
 			threads_max = threads;
 	}
@@ -157,8 +157,8 @@ static void topology_from_hwloc(PAPI_hw_info_t *hw, hwloc_topology_t topology)
 		if (node->cpuset && !hwloc_bitmap_iszero(node->cpuset))
 			nodes_with_cpus++;
 	topology_finish(hw, hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE),
-			hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PACKAGE), threads_max,
-			hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_NUMANODE), nodes_with_cpus);
+	                hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PACKAGE), threads_max,
+	                hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_NUMANODE), nodes_with_cpus);
 }
 #endif
 
@@ -176,7 +176,7 @@ static int cache_rank(int type)
 }
 
 static void add_cache(PAPI_mh_info_t *mh, int level, int type, long long size, int line_size,
-		      int associativity)
+                      int associativity)
 {
 	if (level < 1 || level > PAPI_MAX_MEM_HIERARCHY_LEVELS || size <= 0 || size > INT_MAX)
 		return;
@@ -191,18 +191,18 @@ static void add_cache(PAPI_mh_info_t *mh, int level, int type, long long size, i
 		slot--;
 	}
 	caches[slot] = (PAPI_mh_cache_info_t){
-		.type = type,
-		.size = (int)size,
-		.line_size = line_size,
-		.num_lines = line_size > 0 ? (int)(size / line_size) : 0,
-		.associativity = associativity,
+	    .type = type,
+	    .size = (int)size,
+	    .line_size = line_size,
+	    .num_lines = line_size > 0 ? (int)(size / line_size) : 0,
+	    .associativity = associativity,
 	};
 	if (mh->levels < level)
 		mh->levels = level;
 }
 
 void sysinfo_add_tlb(PAPI_mh_info_t *mh, int level, int type, int entries, int page_size,
-		     int associativity)
+                     int associativity)
 {
 	if (level < 1 || level > PAPI_MAX_MEM_HIERARCHY_LEVELS || entries <= 0)
 		return;
@@ -211,10 +211,10 @@ void sysinfo_add_tlb(PAPI_mh_info_t *mh, int level, int type, int entries, int p
 		if (tlbs[slot].type != PAPI_MH_TYPE_EMPTY)
 			continue;
 		tlbs[slot] = (PAPI_mh_tlb_info_t){
-			.type = type,
-			.num_entries = entries,
-			.page_size = page_size,
-			.associativity = associativity,
+		    .type = type,
+		    .num_entries = entries,
+		    .page_size = page_size,
+		    .associativity = associativity,
 		};
 		if (mh->levels < level)
 			mh->levels = level;
@@ -309,12 +309,12 @@ static void hwloc_caches(PAPI_mh_info_t *mh, hwloc_topology_t topology, int cpu)
 		if (!hwloc_obj_type_is_cache(obj->type))
 			continue;
 		const struct hwloc_cache_attr_s *cache = &obj->attr->cache;
-		int type = cache->type == HWLOC_OBJ_CACHE_DATA		? PAPI_MH_TYPE_DATA
-			   : cache->type == HWLOC_OBJ_CACHE_INSTRUCTION ? PAPI_MH_TYPE_INST
-									: PAPI_MH_TYPE_UNIFIED;
+		int type = cache->type == HWLOC_OBJ_CACHE_DATA          ? PAPI_MH_TYPE_DATA
+		           : cache->type == HWLOC_OBJ_CACHE_INSTRUCTION ? PAPI_MH_TYPE_INST
+		                                                        : PAPI_MH_TYPE_UNIFIED;
 		int ways = cache->associativity < 0 ? SHRT_MAX : cache->associativity;
 		add_cache(mh, (int)cache->depth, type, (long long)cache->size, (int)cache->linesize,
-			  ways);
+		          ways);
 	}
 }
 #endif

@@ -38,9 +38,8 @@ static struct cpuid_regs cpuid(unsigned leaf, unsigned subleaf)
 static int amd_l2_ways(unsigned code)
 {
 	static const int ways[16] = {
-		[1] = 1,  [2] = 2,   [3] = 3,   [4] = 4,   [5] = 6,   [6] = 8,
-		[8] = 16, [10] = 32, [11] = 48, [12] = 64, [13] = 96, [14] = 128,
-		[15] = SHRT_MAX,
+	    [1] = 1,   [2] = 2,   [3] = 3,   [4] = 4,   [5] = 6,    [6] = 8,         [8] = 16,
+	    [10] = 32, [11] = 48, [12] = 64, [13] = 96, [14] = 128, [15] = SHRT_MAX,
 	};
 	return ways[code & 0xf];
 }
@@ -52,9 +51,9 @@ static void amd_l1_tlb(PAPI_mh_info_t *mh, unsigned reg, int page_size)
 	unsigned d_ways = reg >> 24, d_entries = (reg >> 16) & 0xff;
 	unsigned i_ways = (reg >> 8) & 0xff, i_entries = reg & 0xff;
 	sysinfo_add_tlb(mh, 1, PAPI_MH_TYPE_INST, (int)i_entries, page_size,
-			i_ways == 0xff ? SHRT_MAX : (int)i_ways);
+	                i_ways == 0xff ? SHRT_MAX : (int)i_ways);
 	sysinfo_add_tlb(mh, 1, PAPI_MH_TYPE_DATA, (int)d_entries, page_size,
-			d_ways == 0xff ? SHRT_MAX : (int)d_ways);
+	                d_ways == 0xff ? SHRT_MAX : (int)d_ways);
 }
 
 /* L2-style TLB register: 4-bit ways code and 12-bit entries, data in the
@@ -67,15 +66,15 @@ static void amd_l2_style_tlb(PAPI_mh_info_t *mh, int level, unsigned reg, int pa
 	if ((reg >> 16) == 0) {
 		if (i_code)
 			sysinfo_add_tlb(mh, level, PAPI_MH_TYPE_UNIFIED, (int)i_entries, page_size,
-					amd_l2_ways(i_code));
+			                amd_l2_ways(i_code));
 		return;
 	}
 	if (i_code)
 		sysinfo_add_tlb(mh, level, PAPI_MH_TYPE_INST, (int)i_entries, page_size,
-				amd_l2_ways(i_code));
+		                amd_l2_ways(i_code));
 	if (d_code)
 		sysinfo_add_tlb(mh, level, PAPI_MH_TYPE_DATA, (int)d_entries, page_size,
-				amd_l2_ways(d_code));
+		                amd_l2_ways(d_code));
 }
 
 static void amd_tlbs(PAPI_mh_info_t *mh)
@@ -111,9 +110,9 @@ static void intel_tlbs(PAPI_mh_info_t *mh)
 		if (kind == 0)
 			continue;
 		/* 4 and 5 are load-only and store-only data TLBs. */
-		int type = kind == 2 ? PAPI_MH_TYPE_INST
-			   : kind == 3 ? PAPI_MH_TYPE_UNIFIED
-				       : PAPI_MH_TYPE_DATA;
+		int type = kind == 2   ? PAPI_MH_TYPE_INST
+		           : kind == 3 ? PAPI_MH_TYPE_UNIFIED
+		                       : PAPI_MH_TYPE_DATA;
 		int ways = (int)(r.ebx >> 16);
 		long long entries = (long long)ways * r.ecx;
 		int associativity = (r.edx & 0x100) ? SHRT_MAX : ways;

@@ -140,7 +140,8 @@ int timers_init(double cpu_mhz)
 	struct timespec res;
 	if (clock_getres(CLOCK_MONOTONIC, &res) != 0 ||
 	    clock_getres(CLOCK_THREAD_CPUTIME_ID, &res) != 0)
-		return papi_error_set(PAPI_ESYS, "the monotonic or thread CPU-time clock is missing");
+		return papi_error_set(PAPI_ESYS,
+		                      "the monotonic or thread CPU-time clock is missing");
 
 	double cycles_per_ns = cpu_mhz > 0 ? cpu_mhz / 1000.0 : 1.0;
 	uint64_t real = multiplier_for(cycles_per_ns);
@@ -153,7 +154,8 @@ int timers_init(double cpu_mhz)
 	}
 #endif
 	atomic_store_explicit(&real_multiplier, real, memory_order_relaxed);
-	atomic_store_explicit(&virt_multiplier, multiplier_for(cycles_per_ns), memory_order_relaxed);
+	atomic_store_explicit(&virt_multiplier, multiplier_for(cycles_per_ns),
+	                      memory_order_relaxed);
 	atomic_store_explicit(&real_from_counter, from_counter, memory_order_relaxed);
 	return PAPI_OK;
 }
