@@ -23,8 +23,8 @@ int main(int argc, char **argv)
 	option.domain.domain = PAPI_DOM_USER;
 	rc = PAPI_set_opt(PAPI_DOMAIN, &option);
 	FAIL_IF(rc != PAPI_ENOCMP,
-		"PAPI_set_opt(PAPI_DOMAIN) on an unbound set returned %s, expected PAPI_ENOCMP",
-		ctest_errname(rc));
+	        "PAPI_set_opt(PAPI_DOMAIN) on an unbound set returned %s, expected PAPI_ENOCMP",
+	        ctest_errname(rc));
 
 	EXPECT_RC(PAPI_assign_eventset_component(eventset, -1), PAPI_ENOCMP);
 	EXPECT_RC(PAPI_assign_eventset_component(eventset, PAPI_num_components()), PAPI_ENOCMP);
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_assign_eventset_component(eventset, cidx));
 	rc = PAPI_get_eventset_component(eventset);
 	FAIL_IF(rc != cidx, "PAPI_get_eventset_component after assign is %s, expected %d",
-		ctest_errname(rc), cidx);
+	        ctest_errname(rc), cidx);
 	EXPECT_RC(PAPI_assign_eventset_component(eventset, cidx), PAPI_EINVAL);
 
 	CHECK_OK(PAPI_set_opt(PAPI_DOMAIN, &option));

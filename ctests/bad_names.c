@@ -35,45 +35,45 @@ static void check_refused(int eventset, const char *name, enum refusal kind)
 	int rc;
 
 	rc = PAPI_event_name_to_code(name, &code);
-	FAIL_IF(!acceptable(rc, kind), "PAPI_event_name_to_code(\"%.40s\"...) returned %s",
-		name, ctest_errname(rc));
+	FAIL_IF(!acceptable(rc, kind), "PAPI_event_name_to_code(\"%.40s\"...) returned %s", name,
+	        ctest_errname(rc));
 	rc = PAPI_query_named_event(name);
-	FAIL_IF(!acceptable(rc, kind), "PAPI_query_named_event(\"%.40s\"...) returned %s",
-		name, ctest_errname(rc));
+	FAIL_IF(!acceptable(rc, kind), "PAPI_query_named_event(\"%.40s\"...) returned %s", name,
+	        ctest_errname(rc));
 	rc = PAPI_add_named_event(eventset, name);
-	FAIL_IF(!acceptable(rc, kind), "PAPI_add_named_event(\"%.40s\"...) returned %s",
-		name, ctest_errname(rc));
+	FAIL_IF(!acceptable(rc, kind), "PAPI_add_named_event(\"%.40s\"...) returned %s", name,
+	        ctest_errname(rc));
 	rc = PAPI_remove_named_event(eventset, name);
-	FAIL_IF(!acceptable(rc, kind),
-		"PAPI_remove_named_event(\"%.40s\"...) returned %s", name, ctest_errname(rc));
+	FAIL_IF(!acceptable(rc, kind), "PAPI_remove_named_event(\"%.40s\"...) returned %s", name,
+	        ctest_errname(rc));
 	rc = PAPI_num_events(eventset);
 	FAIL_IF(rc != 1, "after refusing \"%.40s\"... the event set holds %s events, expected 1",
-		name, ctest_errname(rc));
+	        name, ctest_errname(rc));
 }
 
 int main(int argc, char **argv)
 {
 	static const char *const unknown[] = {
-		"perf::NO-SUCH-EVENT",
-		"nosuchpmu::TASK-CLOCK",
-		"PAPI_NOT_A_PRESET",
-		"NO_SUCH_EVENT_ANYWHERE",
-		"perf:::TASK-CLOCK",
-		"::",
-		":",
-		"perf::",
-		"perf::TASK CLOCK",
-		"%s%s%s%n",
+	    "perf::NO-SUCH-EVENT",
+	    "nosuchpmu::TASK-CLOCK",
+	    "PAPI_NOT_A_PRESET",
+	    "NO_SUCH_EVENT_ANYWHERE",
+	    "perf:::TASK-CLOCK",
+	    "::",
+	    ":",
+	    "perf::",
+	    "perf::TASK CLOCK",
+	    "%s%s%s%n",
 	};
 	static const char *const bad_modifiers[] = {
-		"perf::TASK-CLOCK:nosuchmodifier",
-		"perf::TASK-CLOCK:u=banana",
-		"perf::TASK-CLOCK::::",
-		"perf::TASK-CLOCK\n",
+	    "perf::TASK-CLOCK:nosuchmodifier",
+	    "perf::TASK-CLOCK:u=banana",
+	    "perf::TASK-CLOCK::::",
+	    "perf::TASK-CLOCK\n",
 	};
 	const char *const valid[] = {"perf::TASK-CLOCK"};
 	static const char *const long_prefixes[] = {"", "perf::", "perf::TASK-CLOCK:", "PAPI_",
-						    "msr::"};
+	                                            "msr::"};
 	char *overlong = malloc(OVERLONG + 64);
 	long long value = 0;
 	int eventset;

@@ -95,45 +95,48 @@ void ctest_fail(const char *file, int line, const char *format, ...)
 }
 
 static const char *const error_names[] = {
-	[0] = "PAPI_OK",
-	[-PAPI_EINVAL] = "PAPI_EINVAL",
-	[-PAPI_ENOMEM] = "PAPI_ENOMEM",
-	[-PAPI_ESYS] = "PAPI_ESYS",
-	[-PAPI_ECMP] = "PAPI_ECMP",
-	[-PAPI_ECLOST] = "PAPI_ECLOST",
-	[-PAPI_EBUG] = "PAPI_EBUG",
-	[-PAPI_ENOEVNT] = "PAPI_ENOEVNT",
-	[-PAPI_ECNFLCT] = "PAPI_ECNFLCT",
-	[-PAPI_ENOTRUN] = "PAPI_ENOTRUN",
-	[-PAPI_EISRUN] = "PAPI_EISRUN",
-	[-PAPI_ENOEVST] = "PAPI_ENOEVST",
-	[-PAPI_ENOTPRESET] = "PAPI_ENOTPRESET",
-	[-PAPI_ENOCNTR] = "PAPI_ENOCNTR",
-	[-PAPI_EMISC] = "PAPI_EMISC",
-	[-PAPI_EPERM] = "PAPI_EPERM",
-	[-PAPI_ENOINIT] = "PAPI_ENOINIT",
-	[-PAPI_ENOCMP] = "PAPI_ENOCMP",
-	[-PAPI_ENOSUPP] = "PAPI_ENOSUPP",
-	[-PAPI_ENOIMPL] = "PAPI_ENOIMPL",
-	[-PAPI_EBUF] = "PAPI_EBUF",
-	[-PAPI_EINVAL_DOM] = "PAPI_EINVAL_DOM",
-	[-PAPI_EATTR] = "PAPI_EATTR",
-	[-PAPI_ECOUNT] = "PAPI_ECOUNT",
-	[-PAPI_ECOMBO] = "PAPI_ECOMBO",
-	[-PAPI_ECMP_DISABLED] = "PAPI_ECMP_DISABLED",
-	[-PAPI_EDELAY_INIT] = "PAPI_EDELAY_INIT",
-	[-PAPI_EMULPASS] = "PAPI_EMULPASS",
+    [0] = "PAPI_OK",
+    [-PAPI_EINVAL] = "PAPI_EINVAL",
+    [-PAPI_ENOMEM] = "PAPI_ENOMEM",
+    [-PAPI_ESYS] = "PAPI_ESYS",
+    [-PAPI_ECMP] = "PAPI_ECMP",
+    [-PAPI_ECLOST] = "PAPI_ECLOST",
+    [-PAPI_EBUG] = "PAPI_EBUG",
+    [-PAPI_ENOEVNT] = "PAPI_ENOEVNT",
+    [-PAPI_ECNFLCT] = "PAPI_ECNFLCT",
+    [-PAPI_ENOTRUN] = "PAPI_ENOTRUN",
+    [-PAPI_EISRUN] = "PAPI_EISRUN",
+    [-PAPI_ENOEVST] = "PAPI_ENOEVST",
+    [-PAPI_ENOTPRESET] = "PAPI_ENOTPRESET",
+    [-PAPI_ENOCNTR] = "PAPI_ENOCNTR",
+    [-PAPI_EMISC] = "PAPI_EMISC",
+    [-PAPI_EPERM] = "PAPI_EPERM",
+    [-PAPI_ENOINIT] = "PAPI_ENOINIT",
+    [-PAPI_ENOCMP] = "PAPI_ENOCMP",
+    [-PAPI_ENOSUPP] = "PAPI_ENOSUPP",
+    [-PAPI_ENOIMPL] = "PAPI_ENOIMPL",
+    [-PAPI_EBUF] = "PAPI_EBUF",
+    [-PAPI_EINVAL_DOM] = "PAPI_EINVAL_DOM",
+    [-PAPI_EATTR] = "PAPI_EATTR",
+    [-PAPI_ECOUNT] = "PAPI_ECOUNT",
+    [-PAPI_ECOMBO] = "PAPI_ECOMBO",
+    [-PAPI_ECMP_DISABLED] = "PAPI_ECMP_DISABLED",
+    [-PAPI_EDELAY_INIT] = "PAPI_EDELAY_INIT",
+    [-PAPI_EMULPASS] = "PAPI_EMULPASS",
 };
 
 const char *ctest_errname(int code)
 {
-	static _Thread_local char text[64];
+	/* Several buffers, so that one message can name several codes. */
+	static _Thread_local char texts[4][64];
+	static _Thread_local unsigned next;
+	char *text = texts[next++ % 4];
 	int count = (int)(sizeof(error_names) / sizeof(error_names[0]));
 
 	if (code <= 0 && code > -count && error_names[-code] != NULL)
-		snprintf(text, sizeof(text), "%s (%d)", error_names[-code], code);
+		snprintf(text, sizeof(texts[0]), "%s (%d)", error_names[-code], code);
 	else
-		snprintf(text, sizeof(text), "%d", code);
+		snprintf(text, sizeof(texts[0]), "%d", code);
 	return text;
 }
 
@@ -157,7 +160,7 @@ void ctest_library_init(void)
 	int version = PAPI_library_init(PAPI_VER_CURRENT);
 
 	FAIL_IF(version != PAPI_VER_CURRENT, "PAPI_library_init(PAPI_VER_CURRENT) returned %s%s",
-		ctest_errname(version), ctest_reason());
+	        ctest_errname(version), ctest_reason());
 }
 
 static int open_software_event(unsigned long long config, bool exclude_kernel)
@@ -180,7 +183,7 @@ void ctest_require_perf_events(void)
 
 	if (fd < 0)
 		ctest_skip("perf_event_open of a software event fails on this system (%s)",
-			   strerror(errno));
+		           strerror(errno));
 	close(fd);
 }
 
@@ -223,7 +226,7 @@ int ctest_perf_event_cidx(void)
 	int cidx = PAPI_get_component_index("perf_event");
 
 	FAIL_IF(cidx < 0, "PAPI_get_component_index(\"perf_event\") returned %s",
-		ctest_errname(cidx));
+	        ctest_errname(cidx));
 	return cidx;
 }
 
@@ -236,7 +239,7 @@ int ctest_eventset_of(const char *const *names, int count)
 		int rc = PAPI_add_named_event(eventset, names[i]);
 
 		FAIL_IF(rc != PAPI_OK, "PAPI_add_named_event(\"%s\") returned %s%s", names[i],
-			ctest_errname(rc), ctest_reason());
+		        ctest_errname(rc), ctest_reason());
 	}
 	return eventset;
 }
@@ -245,8 +248,8 @@ void ctest_eventset_free(int *eventset)
 {
 	CHECK_OK(PAPI_cleanup_eventset(*eventset));
 	CHECK_OK(PAPI_destroy_eventset(eventset));
-	FAIL_IF(*eventset != PAPI_NULL, "PAPI_destroy_eventset left the handle at %d, not PAPI_NULL",
-		*eventset);
+	FAIL_IF(*eventset != PAPI_NULL,
+	        "PAPI_destroy_eventset left the handle at %d, not PAPI_NULL", *eventset);
 }
 
 static long long clock_ns(clockid_t clock)
@@ -255,7 +258,7 @@ static long long clock_ns(clockid_t clock)
 
 	if (clock_gettime(clock, &now) != 0)
 		ctest_fail(__FILE__, __LINE__, "clock_gettime(%d): %s", (int)clock,
-			   strerror(errno));
+		           strerror(errno));
 	return now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
@@ -297,22 +300,39 @@ size_t ctest_page_size(void)
 char *ctest_fresh_pages(size_t count)
 {
 	size_t length = count * ctest_page_size();
-	void *pages = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *pages =
+	    mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	FAIL_IF(pages == MAP_FAILED, "mmap of %zu bytes: %s", length, strerror(errno));
-	/* A transparent huge page would serve 512 pages with one fault. */
-	FAIL_IF(madvise(pages, length, MADV_NOHUGEPAGE) != 0, "madvise(MADV_NOHUGEPAGE): %s",
-		strerror(errno));
+	/* A transparent huge page would serve 512 pages with one fault. A
+	 * kernel without THP refuses the advice: it has no huge pages to give. */
+	FAIL_IF(madvise(pages, length, MADV_NOHUGEPAGE) != 0 && errno != EINVAL,
+	        "madvise(MADV_NOHUGEPAGE): %s", strerror(errno));
 	return pages;
 }
 
-void ctest_touch_pages(char *pages, size_t count)
+/* Not instrumented: AddressSanitizer's shadow reads would add faults. */
+__attribute__((no_sanitize_address)) void ctest_touch_pages(char *pages, size_t count)
 {
 	size_t page = ctest_page_size();
 	volatile char *bytes = pages;
 
 	for (size_t i = 0; i < count; i++)
 		bytes[i * page] = (char)(i + 1);
+}
+
+void ctest_kernel_fill_pages(char *pages, size_t count)
+{
+	size_t length = count * ctest_page_size();
+	int zero = open("/dev/zero", O_RDONLY);
+	long done;
+
+	FAIL_IF(zero < 0, "open(/dev/zero): %s", strerror(errno));
+	/* The raw system call: a sanitizer's read() wrapper would touch the
+	 * buffer's shadow from user mode. */
+	done = syscall(SYS_read, zero, pages, length);
+	FAIL_IF(done != (long)length, "read(/dev/zero, %zu) returned %ld", length, done);
+	close(zero);
 }
 
 void ctest_free_pages(char *pages, size_t count)

@@ -24,18 +24,18 @@ void ctest_note(const char *format, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void ctest_pass(void);
 _Noreturn void ctest_skip(const char *format, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void ctest_fail(const char *file, int line, const char *format, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
-#define FAIL_IF(cond, ...)                                                                 \
-	do {                                                                               \
-		if (cond)                                                                  \
-			ctest_fail(__FILE__, __LINE__, __VA_ARGS__);                       \
+#define FAIL_IF(cond, ...)                                                                         \
+	do {                                                                                       \
+		if (cond)                                                                          \
+			ctest_fail(__FILE__, __LINE__, __VA_ARGS__);                               \
 	} while (0)
 
-#define SKIP_IF(cond, ...)                                                                 \
-	do {                                                                               \
-		if (cond)                                                                  \
-			ctest_skip(__VA_ARGS__);                                           \
+#define SKIP_IF(cond, ...)                                                                         \
+	do {                                                                                       \
+		if (cond)                                                                          \
+			ctest_skip(__VA_ARGS__);                                                   \
 	} while (0)
 
 /* "PAPI_EINVAL (-1)" for a known code, "<n>" otherwise. */
@@ -44,29 +44,29 @@ const char *ctest_errname(int code);
 const char *ctest_reason(void);
 
 /* A PAPI call that must succeed. */
-#define CHECK_OK(call)                                                                     \
-	do {                                                                               \
-		int ctest_rc_ = (call);                                                    \
-		FAIL_IF(ctest_rc_ != PAPI_OK, "%s returned %s%s", #call,                   \
-			ctest_errname(ctest_rc_), ctest_reason());                         \
+#define CHECK_OK(call)                                                                             \
+	do {                                                                                       \
+		int ctest_rc_ = (call);                                                            \
+		FAIL_IF(ctest_rc_ != PAPI_OK, "%s returned %s%s", #call, ctest_errname(ctest_rc_), \
+		        ctest_reason());                                                           \
 	} while (0)
 
 /* A PAPI call that must fail with exactly this error. */
-#define EXPECT_RC(call, expected)                                                          \
-	do {                                                                               \
-		int ctest_rc_ = (call);                                                    \
-		FAIL_IF(ctest_rc_ != (expected), "%s returned %s, expected %s", #call,     \
-			ctest_errname(ctest_rc_), ctest_errname(expected));                \
+#define EXPECT_RC(call, expected)                                                                  \
+	do {                                                                                       \
+		int ctest_rc_ = (call);                                                            \
+		FAIL_IF(ctest_rc_ != (expected), "%s returned %s, expected %s", #call,             \
+		        ctest_errname(ctest_rc_), ctest_errname(expected));                        \
 	} while (0)
 
 /* A PAPI call that must fail with one of two errors (where PAPI's own
  * documentation allows either). */
-#define EXPECT_RC2(call, first, second)                                                    \
-	do {                                                                               \
-		int ctest_rc_ = (call);                                                    \
-		FAIL_IF(ctest_rc_ != (first) && ctest_rc_ != (second),                     \
-			"%s returned %s, expected %s or %s", #call, ctest_errname(ctest_rc_), \
-			ctest_errname(first), ctest_errname(second));                      \
+#define EXPECT_RC2(call, first, second)                                                            \
+	do {                                                                                       \
+		int ctest_rc_ = (call);                                                            \
+		FAIL_IF(ctest_rc_ != (first) && ctest_rc_ != (second),                             \
+		        "%s returned %s, expected %s or %s", #call, ctest_errname(ctest_rc_),      \
+		        ctest_errname(first), ctest_errname(second));                              \
 	} while (0)
 
 /* PAPI_library_init(PAPI_VER_CURRENT), which must succeed. */
@@ -101,7 +101,11 @@ double ctest_busy_cpu_ns(long long ns);
  * pages, so each touched page takes exactly one fault). */
 size_t ctest_page_size(void);
 char *ctest_fresh_pages(size_t count);
+/* Writes one byte of each page from user mode. */
 void ctest_touch_pages(char *pages, size_t count);
+/* Has the kernel write every page (read() from /dev/zero): the faults are
+ * taken in kernel mode. */
+void ctest_kernel_fill_pages(char *pages, size_t count);
 void ctest_free_pages(char *pages, size_t count);
 
 /* Reads a "key : value" line of /proc/cpuinfo (first CPU) into value;

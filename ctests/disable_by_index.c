@@ -12,7 +12,7 @@ int main(int argc, char **argv)
 
 	cidx = PAPI_get_component_index("perf_event");
 	FAIL_IF(cidx < 0, "PAPI_get_component_index(\"perf_event\") before init returned %s",
-		ctest_errname(cidx));
+	        ctest_errname(cidx));
 	EXPECT_RC(PAPI_disable_component(-1), PAPI_ENOCMP);
 	EXPECT_RC(PAPI_disable_component(PAPI_num_components()), PAPI_ENOCMP);
 	EXPECT_RC(PAPI_disable_component(1000), PAPI_ENOCMP);
@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 	FAIL_IF(rc != cidx, "perf_event moved from index %d before init to %d after", cidx, rc);
 	info = PAPI_get_component_info(cidx);
 	FAIL_IF(info == NULL || info->disabled == 0,
-		"perf_event is not disabled after PAPI_disable_component(%d)", cidx);
+	        "perf_event is not disabled after PAPI_disable_component(%d)", cidx);
 	rc = PAPI_query_named_event("perf::TASK-CLOCK");
 	FAIL_IF(rc == PAPI_OK, "perf::TASK-CLOCK is still available from a disabled component");
 

@@ -26,19 +26,19 @@ int main(int argc, char **argv)
 
 	rc = PAPI_event_name_to_code("perf::TASK-CLOCK", &code);
 	FAIL_IF(rc != PAPI_ECMP_DISABLED && rc != PAPI_ENOEVNT,
-		"PAPI_event_name_to_code(perf::TASK-CLOCK) of a disabled component returned %s",
-		ctest_errname(rc));
+	        "PAPI_event_name_to_code(perf::TASK-CLOCK) of a disabled component returned %s",
+	        ctest_errname(rc));
 	CHECK_OK(PAPI_create_eventset(&eventset));
 	rc = PAPI_add_named_event(eventset, "perf::TASK-CLOCK");
 	FAIL_IF(rc != PAPI_ECMP_DISABLED && rc != PAPI_ENOEVNT,
-		"PAPI_add_named_event(perf::TASK-CLOCK) of a disabled component returned %s",
-		ctest_errname(rc));
+	        "PAPI_add_named_event(perf::TASK-CLOCK) of a disabled component returned %s",
+	        ctest_errname(rc));
 	FAIL_IF(PAPI_num_events(eventset) != 0, "the failed add left %d events in the set",
-		PAPI_num_events(eventset));
+	        PAPI_num_events(eventset));
 	code = PAPI_NATIVE_MASK;
 	rc = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx);
 	FAIL_IF(rc != PAPI_ENOCMP && rc != PAPI_ECMP_DISABLED,
-		"PAPI_enum_cmp_event on a disabled component returned %s", ctest_errname(rc));
+	        "PAPI_enum_cmp_event on a disabled component returned %s", ctest_errname(rc));
 	CHECK_OK(PAPI_destroy_eventset(&eventset));
 
 	EXPECT_RC(PAPI_disable_component_by_name("perf_event"), PAPI_ENOINIT);

@@ -29,7 +29,7 @@ static void check_qualifiers(int code, const char *event_name, int cidx)
 		FAIL_IF(++steps > 1000, "qualifiers of %s do not end", event_name);
 		CHECK_OK(PAPI_event_code_to_name(qualifier, name));
 		FAIL_IF(strncmp(name, event_name, prefix) != 0 || name[prefix] != ':',
-			"qualifier \"%s\" of %s does not extend the event name", name, event_name);
+		        "qualifier \"%s\" of %s does not extend the event name", name, event_name);
 		CHECK_OK(PAPI_event_name_to_code(name, &again));
 	}
 }
@@ -54,25 +54,25 @@ int main(int argc, char **argv)
 	code = PAPI_NATIVE_MASK;
 	rc = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx);
 	FAIL_IF(rc != PAPI_OK, "PAPI_enum_cmp_event(PAPI_ENUM_FIRST) returned %s",
-		ctest_errname(rc));
+	        ctest_errname(rc));
 	do {
 		int again = 0;
 
 		FAIL_IF(count >= WALK_LIMIT, "the enumeration does not end after %d events", count);
 		FAIL_IF(!IS_NATIVE(code), "event %d of the walk has code %#x, not a native code",
-			count, (unsigned)code);
+		        count, (unsigned)code);
 		codes[count++] = code;
 		rc = PAPI_event_code_to_name(code, name);
 		FAIL_IF(rc != PAPI_OK, "PAPI_event_code_to_name(%#x) returned %s", (unsigned)code,
-			ctest_errname(rc));
+		        ctest_errname(rc));
 		rc = PAPI_event_name_to_code(name, &again);
 		FAIL_IF(rc != PAPI_OK, "PAPI_event_name_to_code(\"%s\") returned %s", name,
-			ctest_errname(rc));
+		        ctest_errname(rc));
 		FAIL_IF(again != code, "\"%s\" has code %#x but was enumerated as %#x", name,
-			(unsigned)again, (unsigned)code);
+		        (unsigned)again, (unsigned)code);
 		rc = PAPI_get_event_component(code);
 		FAIL_IF(rc != cidx, "PAPI_get_event_component(%s) returned %s, expected %d", name,
-			ctest_errname(rc), cidx);
+		        ctest_errname(rc), cidx);
 		if (strcmp(name, "perf::TASK-CLOCK") == 0) {
 			saw_task_clock = true;
 			check_qualifiers(code, name, cidx);
@@ -81,21 +81,24 @@ int main(int argc, char **argv)
 			saw_tsc = true;
 		rc = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx);
 	} while (rc == PAPI_OK);
-	FAIL_IF(rc != PAPI_ENOEVNT && rc != PAPI_EINVAL,
-		"the enumeration ended with %s, expected PAPI_ENOEVNT (or PAPI_EINVAL as PAPI does)",
-		ctest_errname(rc));
+	FAIL_IF(
+	    rc != PAPI_ENOEVNT && rc != PAPI_EINVAL,
+	    "the enumeration ended with %s, expected PAPI_ENOEVNT (or PAPI_EINVAL as PAPI does)",
+	    ctest_errname(rc));
 	ctest_note("perf_event enumerates %d events", count);
 
 	qsort(codes, (size_t)count, sizeof(int), compare_ints);
 	for (int i = 1; i < count; i++)
-		FAIL_IF(codes[i] == codes[i - 1], "code %#x is enumerated twice", (unsigned)codes[i]);
+		FAIL_IF(codes[i] == codes[i - 1], "code %#x is enumerated twice",
+		        (unsigned)codes[i]);
 	free(codes);
 
 	FAIL_IF(!saw_task_clock, "perf::TASK-CLOCK is not among the enumerated events");
-	FAIL_IF(want_tsc && !saw_tsc, "the kernel has msr/events/tsc but msr::tsc is not enumerated");
+	FAIL_IF(want_tsc && !saw_tsc,
+	        "the kernel has msr/events/tsc but msr::tsc is not enumerated");
 	FAIL_IF(count != info->num_native_events,
-		"the walk found %d events, the component reports num_native_events = %d", count,
-		info->num_native_events);
+	        "the walk found %d events, the component reports num_native_events = %d", count,
+	        info->num_native_events);
 
 	code = PAPI_NATIVE_MASK;
 	EXPECT_RC(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, -1), PAPI_ENOCMP);

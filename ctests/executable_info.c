@@ -33,26 +33,25 @@ int main(int argc, char **argv)
 	exe = PAPI_get_executable_info();
 	FAIL_IF(exe == NULL, "PAPI_get_executable_info() is NULL");
 	ctest_note("%s: text %p-%p data %p-%p bss %p-%p", exe->fullname,
-		   (void *)exe->address_info.text_start, (void *)exe->address_info.text_end,
-		   (void *)exe->address_info.data_start, (void *)exe->address_info.data_end,
-		   (void *)exe->address_info.bss_start, (void *)exe->address_info.bss_end);
+	           (void *)exe->address_info.text_start, (void *)exe->address_info.text_end,
+	           (void *)exe->address_info.data_start, (void *)exe->address_info.data_end,
+	           (void *)exe->address_info.bss_start, (void *)exe->address_info.bss_end);
 
 	FAIL_IF(strcmp(exe->fullname, path) != 0, "fullname is \"%s\", /proc/self/exe is \"%s\"",
-		exe->fullname, path);
+	        exe->fullname, path);
 	FAIL_IF(strcmp(exe->address_info.name, base) != 0, "name is \"%s\", expected \"%s\"",
-		exe->address_info.name, base);
+	        exe->address_info.name, base);
 	FAIL_IF(main_address < (uintptr_t)exe->address_info.text_start ||
-			main_address >= (uintptr_t)exe->address_info.text_end,
-		"main() at %p is outside the text range %p-%p", (void *)main_address,
-		(void *)exe->address_info.text_start, (void *)exe->address_info.text_end);
+	            main_address >= (uintptr_t)exe->address_info.text_end,
+	        "main() at %p is outside the text range %p-%p", (void *)main_address,
+	        (void *)exe->address_info.text_start, (void *)exe->address_info.text_end);
 	FAIL_IF(data_address < (uintptr_t)exe->address_info.data_start ||
-			data_address >= (uintptr_t)exe->address_info.data_end,
-		"an initialised global at %p is outside the data range %p-%p",
-		(void *)data_address, (void *)exe->address_info.data_start,
-		(void *)exe->address_info.data_end);
+	            data_address >= (uintptr_t)exe->address_info.data_end,
+	        "an initialised global at %p is outside the data range %p-%p", (void *)data_address,
+	        (void *)exe->address_info.data_start, (void *)exe->address_info.data_end);
 	FAIL_IF((uintptr_t)exe->address_info.bss_start > (uintptr_t)exe->address_info.bss_end,
-		"the bss range %p-%p is reversed", (void *)exe->address_info.bss_start,
-		(void *)exe->address_info.bss_end);
+	        "the bss range %p-%p is reversed", (void *)exe->address_info.bss_start,
+	        (void *)exe->address_info.bss_end);
 	FAIL_IF(initialised_global != 42, "the global changed");
 
 	ctest_pass();

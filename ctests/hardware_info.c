@@ -5,6 +5,7 @@
 #include "ctest_util.h"
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,8 +87,8 @@ static void check_caches(const PAPI_hw_info_t *hw)
 		size = parse_size(size_text);
 
 		FAIL_IF(hw->mem_hierarchy.levels < level,
-			"sysfs has an L%ld cache but mem_hierarchy.levels is %d", level,
-			hw->mem_hierarchy.levels);
+		        "sysfs has an L%ld cache but mem_hierarchy.levels is %d", level,
+		        hw->mem_hierarchy.levels);
 		mh = &hw->mem_hierarchy.level[level - 1];
 		for (int k = 0; k < PAPI_MH_MAX_LEVELS && !found; k++) {
 			const PAPI_mh_cache_info_t *cache = &mh->cache[k];
@@ -95,14 +96,14 @@ static void check_caches(const PAPI_hw_info_t *hw)
 			if (PAPI_MH_CACHE_TYPE(cache->type) != type)
 				continue;
 			found = true;
-			FAIL_IF(cache->size != size, "L%ld %s cache: size %d, sysfs says %ld", level,
-				type_text, cache->size, size);
+			FAIL_IF(cache->size != size, "L%ld %s cache: size %d, sysfs says %ld",
+			        level, type_text, cache->size, size);
 			FAIL_IF(line > 0 && cache->line_size != line,
-				"L%ld %s cache: line size %d, sysfs says %ld", level, type_text,
-				cache->line_size, line);
+			        "L%ld %s cache: line size %d, sysfs says %ld", level, type_text,
+			        cache->line_size, line);
 		}
 		FAIL_IF(!found, "sysfs has an L%ld %s cache of %s, mem_hierarchy does not", level,
-			type_text, size_text);
+		        type_text, size_text);
 		ctest_note("L%ld %s %s line %ld: found", level, type_text, size_text, line);
 	}
 }
@@ -114,23 +115,24 @@ static void check_x86_identity(const PAPI_hw_info_t *hw)
 	if (!ctest_cpuinfo_field("vendor_id", value, sizeof(value)))
 		return;
 	FAIL_IF(strcmp(hw->vendor_string, value) != 0, "vendor_string \"%s\", /proc/cpuinfo \"%s\"",
-		hw->vendor_string, value);
+	        hw->vendor_string, value);
 	if (strcmp(value, "GenuineIntel") == 0)
-		FAIL_IF(hw->vendor != PAPI_VENDOR_INTEL, "vendor is %d for GenuineIntel", hw->vendor);
+		FAIL_IF(hw->vendor != PAPI_VENDOR_INTEL, "vendor is %d for GenuineIntel",
+		        hw->vendor);
 	if (strcmp(value, "AuthenticAMD") == 0)
 		FAIL_IF(hw->vendor != PAPI_VENDOR_AMD, "vendor is %d for AuthenticAMD", hw->vendor);
 	if (ctest_cpuinfo_field("model name", value, sizeof(value)))
 		FAIL_IF(strcmp(hw->model_string, value) != 0,
-			"model_string \"%s\", /proc/cpuinfo \"%s\"", hw->model_string, value);
+		        "model_string \"%s\", /proc/cpuinfo \"%s\"", hw->model_string, value);
 	if (ctest_cpuinfo_field("cpu family", value, sizeof(value)))
 		FAIL_IF(hw->cpuid_family != atoi(value), "cpuid_family %d, /proc/cpuinfo %s",
-			hw->cpuid_family, value);
+		        hw->cpuid_family, value);
 	if (ctest_cpuinfo_field("model", value, sizeof(value)))
 		FAIL_IF(hw->cpuid_model != atoi(value), "cpuid_model %d, /proc/cpuinfo %s",
-			hw->cpuid_model, value);
+		        hw->cpuid_model, value);
 	if (ctest_cpuinfo_field("stepping", value, sizeof(value)))
 		FAIL_IF(hw->cpuid_stepping != atoi(value), "cpuid_stepping %d, /proc/cpuinfo %s",
-			hw->cpuid_stepping, value);
+		        hw->cpuid_stepping, value);
 }
 
 static void check_clock(const PAPI_hw_info_t *hw)
@@ -141,16 +143,16 @@ static void check_clock(const PAPI_hw_info_t *hw)
 	if (ctest_read_long("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", &max_khz) &&
 	    max_khz > 0) {
 		FAIL_IF(labs(hw->cpu_max_mhz - max_khz / 1000) > 1,
-			"cpu_max_mhz %d, cpufreq says %ld kHz", hw->cpu_max_mhz, max_khz);
+		        "cpu_max_mhz %d, cpufreq says %ld kHz", hw->cpu_max_mhz, max_khz);
 	} else if (ctest_cpuinfo_field("cpu MHz", value, sizeof(value))) {
 		double mhz = atof(value);
 
 		FAIL_IF(hw->cpu_max_mhz < 0.9 * mhz || hw->cpu_max_mhz > 1.1 * mhz,
-			"cpu_max_mhz %d, /proc/cpuinfo says %s MHz", hw->cpu_max_mhz, value);
+		        "cpu_max_mhz %d, /proc/cpuinfo says %s MHz", hw->cpu_max_mhz, value);
 	}
 	if (hw->cpu_min_mhz > 0 && hw->cpu_max_mhz > 0)
 		FAIL_IF(hw->cpu_min_mhz > hw->cpu_max_mhz, "cpu_min_mhz %d > cpu_max_mhz %d",
-			hw->cpu_min_mhz, hw->cpu_max_mhz);
+		        hw->cpu_min_mhz, hw->cpu_max_mhz);
 }
 
 int main(int argc, char **argv)
@@ -166,25 +168,25 @@ int main(int argc, char **argv)
 	hw = PAPI_get_hardware_info();
 	FAIL_IF(hw == NULL, "PAPI_get_hardware_info() is NULL");
 	ctest_note("%s %s: %d CPUs = %d sockets x %d cores x %d threads, %d NUMA nodes, "
-		   "%d CPUs per node, %d-%d MHz, %d cache levels",
-		   hw->vendor_string, hw->model_string, hw->totalcpus, hw->sockets, hw->cores,
-		   hw->threads, hw->nnodes, hw->ncpu, hw->cpu_min_mhz, hw->cpu_max_mhz,
-		   hw->mem_hierarchy.levels);
+	           "%d CPUs per node, %d-%d MHz, %d cache levels",
+	           hw->vendor_string, hw->model_string, hw->totalcpus, hw->sockets, hw->cores,
+	           hw->threads, hw->nnodes, hw->ncpu, hw->cpu_min_mhz, hw->cpu_max_mhz,
+	           hw->mem_hierarchy.levels);
 
 	FAIL_IF(hw->totalcpus != online, "totalcpus is %d, sysconf(_SC_NPROCESSORS_ONLN) is %ld",
-		hw->totalcpus, online);
+	        hw->totalcpus, online);
 	FAIL_IF(hw->sockets < 1 || hw->cores < 1 || hw->threads < 1,
-		"sockets %d, cores %d, threads %d", hw->sockets, hw->cores, hw->threads);
+	        "sockets %d, cores %d, threads %d", hw->sockets, hw->cores, hw->threads);
 	if (online == configured)
 		FAIL_IF(hw->sockets * hw->cores * hw->threads != hw->totalcpus,
-			"sockets %d x cores %d x threads %d != totalcpus %d", hw->sockets,
-			hw->cores, hw->threads, hw->totalcpus);
+		        "sockets %d x cores %d x threads %d != totalcpus %d", hw->sockets,
+		        hw->cores, hw->threads, hw->totalcpus);
 	FAIL_IF(hw->nnodes < 1, "nnodes is %d", hw->nnodes);
 	if (nodes > 0)
 		FAIL_IF(hw->nnodes != nodes, "nnodes is %d, sysfs has %d nodes", hw->nnodes, nodes);
 	if (hw->nnodes == 1)
 		FAIL_IF(hw->ncpu != hw->totalcpus, "one NUMA node but ncpu %d != totalcpus %d",
-			hw->ncpu, hw->totalcpus);
+		        hw->ncpu, hw->totalcpus);
 	FAIL_IF(hw->vendor_string[0] == '\0', "vendor_string is empty");
 
 	check_x86_identity(hw);

@@ -13,16 +13,15 @@ int main(int argc, char **argv)
 	ctest_init(argc, argv);
 
 	rc = PAPI_library_init(PAPI_VERSION_NUMBER(7, 1, 0, 0));
-	FAIL_IF(rc <= 0, "PAPI_library_init(7.1) returned %s%s", ctest_errname(rc),
-		ctest_reason());
-	FAIL_IF(PAPI_VERSION_MAJOR(rc) != 7, "PAPI_library_init(7.1) returned %#x, not a 7.x version",
-		(unsigned)rc);
+	FAIL_IF(rc <= 0, "PAPI_library_init(7.1) returned %s%s", ctest_errname(rc), ctest_reason());
+	FAIL_IF(PAPI_VERSION_MAJOR(rc) != 7,
+	        "PAPI_library_init(7.1) returned %#x, not a 7.x version", (unsigned)rc);
 	FAIL_IF(!(PAPI_is_initialized() & PAPI_LOW_LEVEL_INITED),
-		"PAPI_is_initialized() is %d after PAPI_library_init(7.1)", PAPI_is_initialized());
+	        "PAPI_is_initialized() is %d after PAPI_library_init(7.1)", PAPI_is_initialized());
 
 	rc = PAPI_library_init(PAPI_VERSION_NUMBER(7, 3, 0, 0));
 	FAIL_IF(rc <= 0 || PAPI_VERSION_MAJOR(rc) != 7,
-		"a second PAPI_library_init(7.3) returned %s", ctest_errname(rc));
+	        "a second PAPI_library_init(7.3) returned %s", ctest_errname(rc));
 
 	ctest_require_perf_events();
 	eventset = ctest_eventset_of(names, 1);

@@ -12,13 +12,13 @@ static void check_native_round_trip(const char *name)
 
 	CHECK_OK(PAPI_event_name_to_code(name, &code));
 	FAIL_IF(!IS_NATIVE(code), "\"%s\" has code %#x, which is not a native code", name,
-		(unsigned)code);
+	        (unsigned)code);
 	CHECK_OK(PAPI_event_code_to_name(code, back));
 	FAIL_IF(strcmp(back, name) != 0, "code %#x of \"%s\" converts back to \"%s\"",
-		(unsigned)code, name, back);
+	        (unsigned)code, name, back);
 	CHECK_OK(PAPI_event_name_to_code(back, &again));
 	FAIL_IF(again != code, "\"%s\" has code %#x on a second lookup, %#x on the first", name,
-		(unsigned)again, (unsigned)code);
+	        (unsigned)again, (unsigned)code);
 }
 
 int main(int argc, char **argv)
@@ -27,9 +27,9 @@ int main(int argc, char **argv)
 		const char *name;
 		int code;
 	} presets[] = {
-		{"PAPI_TOT_CYC", PAPI_TOT_CYC}, {"PAPI_TOT_INS", PAPI_TOT_INS},
-		{"PAPI_L1_DCM", PAPI_L1_DCM},   {"PAPI_BR_MSP", PAPI_BR_MSP},
-		{"PAPI_FP_OPS", PAPI_FP_OPS},   {"PAPI_REF_CYC", PAPI_REF_CYC},
+	    {"PAPI_TOT_CYC", PAPI_TOT_CYC}, {"PAPI_TOT_INS", PAPI_TOT_INS},
+	    {"PAPI_L1_DCM", PAPI_L1_DCM},   {"PAPI_BR_MSP", PAPI_BR_MSP},
+	    {"PAPI_FP_OPS", PAPI_FP_OPS},   {"PAPI_REF_CYC", PAPI_REF_CYC},
 	};
 	char name[PAPI_MAX_STR_LEN];
 	int task_clock = 0, page_faults = 0;
@@ -52,18 +52,19 @@ int main(int argc, char **argv)
 
 		CHECK_OK(PAPI_event_name_to_code(presets[i].name, &code));
 		FAIL_IF(code != presets[i].code, "\"%s\" has code %#x, expected %#x",
-			presets[i].name, (unsigned)code, (unsigned)presets[i].code);
+		        presets[i].name, (unsigned)code, (unsigned)presets[i].code);
 		CHECK_OK(PAPI_event_code_to_name(presets[i].code, name));
-		FAIL_IF(strcmp(name, presets[i].name) != 0, "preset %#x is named \"%s\", expected \"%s\"",
-			(unsigned)presets[i].code, name, presets[i].name);
+		FAIL_IF(strcmp(name, presets[i].name) != 0,
+		        "preset %#x is named \"%s\", expected \"%s\"", (unsigned)presets[i].code,
+		        name, presets[i].name);
 	}
 
 	/* Codes that name nothing. */
 	EXPECT_RC2(PAPI_event_code_to_name(PAPI_NATIVE_MASK | 0x0fffff00, name), PAPI_ENOEVNT,
-		   PAPI_EINVAL);
+	           PAPI_EINVAL);
 	EXPECT_RC2(PAPI_event_code_to_name(0, name), PAPI_ENOEVNT, PAPI_EINVAL);
 	EXPECT_RC2(PAPI_event_code_to_name(PAPI_PRESET_MASK | 0x7fff, name), PAPI_ENOTPRESET,
-		   PAPI_ENOEVNT);
+	           PAPI_ENOEVNT);
 
 	ctest_pass();
 }

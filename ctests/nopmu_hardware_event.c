@@ -15,10 +15,10 @@ static bool is_cannot_count_error(int rc)
 int main(int argc, char **argv)
 {
 	static const char *const hardware_events[] = {
-		"perf::CYCLES",
-		"perf::INSTRUCTIONS",
-		"perf::PERF_COUNT_HW_CPU_CYCLES",
-		"perf::BRANCH-MISSES",
+	    "perf::CYCLES",
+	    "perf::INSTRUCTIONS",
+	    "perf::PERF_COUNT_HW_CPU_CYCLES",
+	    "perf::BRANCH-MISSES",
 	};
 	const char *const software[] = {"perf::TASK-CLOCK"};
 	long long value = 0;
@@ -36,31 +36,33 @@ int main(int argc, char **argv)
 		const char *reason;
 
 		rc = PAPI_add_named_event(eventset, name);
-		FAIL_IF(rc == PAPI_OK, "PAPI_add_named_event(\"%s\") succeeded without a PMU", name);
+		FAIL_IF(rc == PAPI_OK, "PAPI_add_named_event(\"%s\") succeeded without a PMU",
+		        name);
 		FAIL_IF(!is_cannot_count_error(rc),
-			"PAPI_add_named_event(\"%s\") returned %s, not an error meaning \"cannot "
-			"count\"",
-			name, ctest_errname(rc));
+		        "PAPI_add_named_event(\"%s\") returned %s, not an error meaning \"cannot "
+		        "count\"",
+		        name, ctest_errname(rc));
 #ifdef PAPILLON
 		reason = PAPI_strreason();
 		FAIL_IF(reason == NULL || strstr(reason, "PMU") == NULL,
-			"the reason for \"%s\" does not mention the missing PMU: \"%s\"", name,
-			reason ? reason : "(NULL)");
+		        "the reason for \"%s\" does not mention the missing PMU: \"%s\"", name,
+		        reason ? reason : "(NULL)");
 		ctest_note("%s: %s: %s", name, ctest_errname(rc), reason);
 #else
 		(void)reason;
 #endif
 		rc = PAPI_num_events(eventset);
-		FAIL_IF(rc != 1, "after the failed add of \"%s\" the set holds %s events, expected 1",
-			name, ctest_errname(rc));
+		FAIL_IF(rc != 1,
+		        "after the failed add of \"%s\" the set holds %s events, expected 1", name,
+		        ctest_errname(rc));
 	}
 
 	rc = PAPI_add_event(eventset, PAPI_TOT_INS);
 	FAIL_IF(rc == PAPI_OK, "PAPI_add_event(PAPI_TOT_INS) succeeded without a PMU");
 	FAIL_IF(PAPI_query_event(PAPI_TOT_INS) == PAPI_OK,
-		"PAPI_query_event(PAPI_TOT_INS) says available without a PMU");
+	        "PAPI_query_event(PAPI_TOT_INS) says available without a PMU");
 	FAIL_IF(PAPI_query_event(PAPI_TOT_CYC) == PAPI_OK,
-		"PAPI_query_event(PAPI_TOT_CYC) says available without a PMU");
+	        "PAPI_query_event(PAPI_TOT_CYC) says available without a PMU");
 
 	CHECK_OK(PAPI_start(eventset));
 	ctest_busy_cpu_ns(10000000);

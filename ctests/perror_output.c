@@ -1,5 +1,6 @@
-/* PAPI_perror writes "<msg>: <text of the last error>\n" to standard error,
- * only the text when msg is NULL or empty, and follows the latest failure. */
+/* PAPI_perror writes "<msg>: <description of the last error>\n" to standard
+ * error, only the description when msg is NULL or empty, and follows the
+ * latest failure. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -32,18 +33,42 @@ static void capture_perror(const char *msg, char *out, size_t out_len)
 	fclose(capture);
 }
 
-static void expect_output(const char *msg, const char *expected)
+/* PAPI prints PAPI_strerror of the last error; Papillon may print its more
+ * precise reason for that same failure instead, or both. */
+static void expect_output(const char *msg, int code)
 {
 	char output[2 * PAPI_HUGE_STR_LEN];
+	char prefix[PAPI_HUGE_STR_LEN];
+	const char *body;
+	const char *text = PAPI_strerror(code);
+	size_t length;
+	bool described;
 
 	capture_perror(msg, output, sizeof(output));
-	FAIL_IF(strcmp(output, expected) != 0, "PAPI_perror(%s%s%s) wrote \"%s\", expected \"%s\"",
-		msg ? "\"" : "", msg ? msg : "NULL", msg ? "\"" : "", output, expected);
+	snprintf(prefix, sizeof(prefix), "%s%s", msg != NULL && msg[0] != '\0' ? msg : "",
+	         msg != NULL && msg[0] != '\0' ? ": " : "");
+	length = strlen(output);
+	FAIL_IF(strncmp(output, prefix, strlen(prefix)) != 0,
+	        "PAPI_perror(%s) wrote \"%s\", which does not start with \"%s\"",
+	        msg ? msg : "NULL", output, prefix);
+	FAIL_IF(length == 0 || output[length - 1] != '\n' ||
+	            strchr(output, '\n') != output + length - 1,
+	        "PAPI_perror(%s) wrote \"%s\", not one line ending in a newline",
+	        msg ? msg : "NULL", output);
+	body = output + strlen(prefix);
+	output[length - 1] = '\0';
+	described = strstr(body, text) != NULL;
+#ifdef PAPILLON
+	if (PAPI_strreason()[0] != '\0' && strstr(body, PAPI_strreason()) != NULL)
+		described = true;
+#endif
+	FAIL_IF(!described, "PAPI_perror(%s) wrote \"%s\", which does not describe %s (\"%s\")",
+	        msg ? msg : "NULL", body, ctest_errname(code), text);
+	ctest_note("PAPI_perror(%s): %s%s", msg ? msg : "NULL", prefix, body);
 }
 
 int main(int argc, char **argv)
 {
-	char expected[2 * PAPI_HUGE_STR_LEN];
 	int code;
 	int rc;
 
@@ -52,17 +77,14 @@ int main(int argc, char **argv)
 
 	rc = PAPI_start(4242);
 	FAIL_IF(rc != PAPI_ENOEVST, "PAPI_start(4242) returned %s", ctest_errname(rc));
-	snprintf(expected, sizeof(expected), "ctest-perror: %s\n", PAPI_strerror(PAPI_ENOEVST));
-	expect_output("ctest-perror", expected);
-	snprintf(expected, sizeof(expected), "%s\n", PAPI_strerror(PAPI_ENOEVST));
-	expect_output(NULL, expected);
-	expect_output("", expected);
+	expect_output("ctest-perror", PAPI_ENOEVST);
+	expect_output(NULL, PAPI_ENOEVST);
+	expect_output("", PAPI_ENOEVST);
 
 	rc = PAPI_event_name_to_code("perf::NO-SUCH-EVENT-AT-ALL", &code);
 	FAIL_IF(rc != PAPI_ENOEVNT, "PAPI_event_name_to_code of an unknown name returned %s",
-		ctest_errname(rc));
-	snprintf(expected, sizeof(expected), "second: %s\n", PAPI_strerror(PAPI_ENOEVNT));
-	expect_output("second", expected);
+	        ctest_errname(rc));
+	expect_output("second", PAPI_ENOEVNT);
 
 	ctest_pass();
 }

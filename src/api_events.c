@@ -109,7 +109,7 @@ static int enumerate_natives(int *code, int modifier, int cidx)
 	int status = papillon_components[cidx]->enum_events(&cursor, modifier, name, sizeof(name));
 	if (status != PAPI_OK)
 		return status;
-	return native_table_intern(cidx, name, cursor, NULL, code);
+	return native_table_intern_enumerated(cidx, name, cursor, code);
 }
 
 PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
@@ -137,6 +137,8 @@ PAPI_EXPORT int PAPI_enum_event(int *EventCode, int modifier)
 		return status;
 	if (!EventCode)
 		return papi_error_set(PAPI_EINVAL, "EventCode pointer is NULL");
+	if ((*EventCode & PAPI_UE_MASK) == PAPI_UE_MASK)
+		return papi_error_set(PAPI_ENOEVNT, "there are no user-defined events");
 	if ((*EventCode & PAPI_PRESET_MASK) && !(*EventCode & PAPI_NATIVE_MASK))
 		return enumerate_presets(EventCode, modifier);
 	int cidx = 0;

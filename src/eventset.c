@@ -330,11 +330,13 @@ int eventset_remove(struct eventset *set, int code)
 	struct component_event *natives = malloc(sizeof(*natives) * (size_t)(set->native_count + 1));
 	int *users = malloc(sizeof(int) * (size_t)(set->native_count + 1));
 	int *renumber = malloc(sizeof(int) * (size_t)(set->native_count + 1));
-	if (!events || !natives || !users || !renumber) {
+	long long *kept_values = malloc(sizeof(long long) * (size_t)(event_count + 1));
+	if (!events || !natives || !users || !renumber || !kept_values) {
 		free(events);
 		free(natives);
 		free(users);
 		free(renumber);
+		free(kept_values);
 		return papi_error_set(PAPI_ENOMEM, "no memory to shrink event set %d", set->id);
 	}
 	/* Drop the natives only the removed event used; keep the others' order. */
@@ -354,17 +356,22 @@ int eventset_remove(struct eventset *set, int code)
 		if (i == index)
 			continue;
 		events[j] = set->events[i];
+		kept_values[j] = set->stopped_values[i];
 		for (int t = 0; t < events[j].term_count; t++)
 			events[j].terms[t] = renumber[events[j].terms[t]];
 		j++;
 	}
 	free(renumber);
 	int status = install_natives(set, natives, users, native_count, events, event_count);
-	if (status != PAPI_OK) {
+	if (status == PAPI_OK) {
+		/* The other events keep what they counted up to the last stop. */
+		memcpy(set->stopped_values, kept_values, sizeof(long long) * (size_t)event_count);
+	} else {
 		free(events);
 		free(natives);
 		free(users);
 	}
+	free(kept_values);
 	return status;
 }
 

@@ -2,6 +2,7 @@
  * index by name. Writers serialise on one mutex; readers of an existing code
  * go straight to the chunk. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,8 @@ static void release_encoding(int cidx, void *encoding)
 		papillon_components[cidx]->release_encoding(encoding);
 }
 
-int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code)
+static int intern(int cidx, const char *name, uint64_t cursor, void *encoding, bool enumerated,
+		  int *code)
 {
 	int result = PAPI_OK;
 	pthread_mutex_lock(&table_lock);
@@ -99,6 +101,8 @@ int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encod
 	unsigned *slot = index_slot(name);
 	if (*slot) {
 		struct native_entry *existing = entry_at(*slot - 1);
+		if (enumerated && existing->cidx == cidx)
+			existing->cursor = cursor;
 		if (!existing->encoding && encoding && existing->cidx == cidx) {
 			existing->encoding = encoding;
 			existing->resolve_status = PAPI_OK;
@@ -136,6 +140,16 @@ out:
 	pthread_mutex_unlock(&table_lock);
 	release_encoding(cidx, encoding);
 	return result;
+}
+
+int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code)
+{
+	return intern(cidx, name, cursor, encoding, false, code);
+}
+
+int native_table_intern_enumerated(int cidx, const char *name, uint64_t cursor, int *code)
+{
+	return intern(cidx, name, cursor, NULL, true, code);
 }
 
 struct native_entry *native_table_get(int code)

@@ -15,8 +15,11 @@ struct native_entry {
 };
 
 /* Code of `name` in component cidx, interning it (encoding may be NULL, to be
- * resolved later). Takes ownership of encoding even on failure. */
+ * resolved later). Takes ownership of encoding even on failure. A cursor from
+ * enumeration is authoritative and replaces one found by name resolution, so
+ * that enumeration continues from where it really is. */
 int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code);
+int native_table_intern_enumerated(int cidx, const char *name, uint64_t cursor, int *code);
 /* Code of an already interned name, or PAPI_ENOEVNT. */
 int native_table_find(const char *name, int *code);
 /* Entry of a native code, or NULL. */

@@ -75,8 +75,7 @@ int preset_fill_info(int code, PAPI_event_info_t *info)
 		snprintf(info->postfix, sizeof(info->postfix), "%s", definition->postfix);
 		snprintf(info->note, sizeof(info->note), "%s", definition->note);
 	} else {
-		snprintf(info->note, sizeof(info->note), "%s", papi_error_reason());
-		papi_error_clear();
+		papi_error_clear(); /* unavailable is not a failure of this call */
 	}
 	return PAPI_OK;
 }

@@ -20,18 +20,18 @@ static const struct {
 	unsigned bit;
 	const char *help;
 } category_filters[] = {
-	{"--br", PAPI_PRESET_BIT_BR, "Display branch related PAPI preset events"},
-	{"--cache", PAPI_PRESET_BIT_CACH, "Display cache related PAPI preset events"},
-	{"--cnd", PAPI_PRESET_BIT_CND, "Display conditional PAPI preset events"},
-	{"--fp", PAPI_PRESET_BIT_FP, "Display Floating Point related PAPI preset events"},
-	{"--ins", PAPI_PRESET_BIT_INS, "Display instruction related PAPI preset events"},
-	{"--idl", PAPI_PRESET_BIT_IDL, "Display Stalled or Idle PAPI preset events"},
-	{"--l1", PAPI_PRESET_BIT_L1, "Display level 1 cache related PAPI preset events"},
-	{"--l2", PAPI_PRESET_BIT_L2, "Display level 2 cache related PAPI preset events"},
-	{"--l3", PAPI_PRESET_BIT_L3, "Display level 3 cache related PAPI preset events"},
-	{"--mem", PAPI_PRESET_BIT_MEM, "Display memory related PAPI preset events"},
-	{"--msc", PAPI_PRESET_BIT_MSC, "Display miscellaneous PAPI preset events"},
-	{"--tlb", PAPI_PRESET_BIT_TLB, "Display Translation Lookaside Buffer PAPI preset events"},
+    {"--br", PAPI_PRESET_BIT_BR, "Display branch related PAPI preset events"},
+    {"--cache", PAPI_PRESET_BIT_CACH, "Display cache related PAPI preset events"},
+    {"--cnd", PAPI_PRESET_BIT_CND, "Display conditional PAPI preset events"},
+    {"--fp", PAPI_PRESET_BIT_FP, "Display Floating Point related PAPI preset events"},
+    {"--ins", PAPI_PRESET_BIT_INS, "Display instruction related PAPI preset events"},
+    {"--idl", PAPI_PRESET_BIT_IDL, "Display Stalled or Idle PAPI preset events"},
+    {"--l1", PAPI_PRESET_BIT_L1, "Display level 1 cache related PAPI preset events"},
+    {"--l2", PAPI_PRESET_BIT_L2, "Display level 2 cache related PAPI preset events"},
+    {"--l3", PAPI_PRESET_BIT_L3, "Display level 3 cache related PAPI preset events"},
+    {"--mem", PAPI_PRESET_BIT_MEM, "Display memory related PAPI preset events"},
+    {"--msc", PAPI_PRESET_BIT_MSC, "Display miscellaneous PAPI preset events"},
+    {"--tlb", PAPI_PRESET_BIT_TLB, "Display Translation Lookaside Buffer PAPI preset events"},
 };
 #define FILTER_COUNT UTIL_ARRAY_LENGTH(category_filters)
 
@@ -52,24 +52,25 @@ struct avail_totals {
 /* The general options; build_option_table appends one per category filter. */
 #define GENERAL_OPTION_COUNT 5
 static struct util_option avail_options[GENERAL_OPTION_COUNT + FILTER_COUNT] = {
-	{OPTION_HELP, "-h", "--help", NULL, "Print this help message", "General command options:"},
-	{OPTION_AVAILABLE, "-a", "--avail", NULL,
-	 "Display only available PAPI preset and user defined events", NULL},
-	{OPTION_CHECK, "-c", "--check", NULL,
-	 "Display only available PAPI preset and user defined events after an availability "
-	 "check",
-	 NULL},
-	{OPTION_DETAIL, "-d", "--detail", NULL, "Display detailed information about events", NULL},
-	{OPTION_EVENT, "-e", "--event", "EVENTNAME",
-	 "Display detail information about specified event", NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "Print this help message", "General command options:"},
+    {OPTION_AVAILABLE, "-a", "--avail", NULL,
+     "Display only available PAPI preset and user defined events", NULL},
+    {OPTION_CHECK, "-c", "--check", NULL,
+     "Display only available PAPI preset and user defined events after an availability "
+     "check",
+     NULL},
+    {OPTION_DETAIL, "-d", "--detail", NULL, "Display detailed information about events", NULL},
+    {OPTION_EVENT, "-e", "--event", "EVENTNAME", "Display detail information about specified event",
+     NULL},
 };
 
 static size_t build_option_table(void)
 {
 	for (size_t i = 0; i < FILTER_COUNT; i++)
 		avail_options[GENERAL_OPTION_COUNT + i] = (struct util_option){
-			(int)(OPTION_FILTER + i), NULL, category_filters[i].name, NULL,
-			category_filters[i].help, i == 0 ? "Event filtering options:" : NULL};
+		    (int)(OPTION_FILTER + i), NULL,
+		    category_filters[i].name, NULL,
+		    category_filters[i].help, i == 0 ? "Event filtering options:" : NULL};
 	return GENERAL_OPTION_COUNT + FILTER_COUNT;
 }
 
@@ -82,6 +83,7 @@ static void print_help(size_t option_count)
 	       "Options:\n",
 	       util_program_name());
 	util_options_print(stdout, avail_options, option_count);
+	printf("\nWith -e, the exit status is 1 if the event is unknown or cannot count here.\n");
 }
 
 /* papi_avail -e: one event, preset, user-defined or native. */
@@ -91,15 +93,7 @@ static int show_one_event(const char *name)
 	char reason[UTIL_REASON_LEN];
 	int code, result;
 
-	result = PAPI_event_name_to_code(name, &code);
-	if (result == PAPI_OK)
-		result = PAPI_get_event_info(code, &info);
-	if (result != PAPI_OK) {
-		util_last_reason(reason, sizeof(reason));
-		printf("Sorry, an event by the name '%s' could not be found.\n"
-		       " Is it typed correctly?\n\n",
-		       name);
-		util_print_reason(stdout, " Reason: ", reason);
+	if (!util_lookup_event(name, &code, &info)) {
 		util_print_rule('-', UTIL_LINE_WIDTH);
 		return UTIL_EXIT_FAILURE;
 	}
@@ -116,19 +110,25 @@ static int show_one_event(const char *name)
 	return result == PAPI_OK ? UTIL_EXIT_OK : UTIL_EXIT_FAILURE;
 }
 
+/* -a and -c list only what can count; the others list every preset. */
+static bool lists_available_only(const struct avail_settings *settings)
+{
+	return settings->available_only || settings->check;
+}
+
 static bool wanted(const struct avail_settings *settings, const PAPI_event_info_t *info,
-		   bool available)
+                   bool available)
 {
 	if (settings->category_mask != 0 && (info->event_type & settings->category_mask) == 0)
 		return false;
-	return available || !(settings->available_only || settings->check);
+	return available || !lists_available_only(settings);
 }
 
 /* Lists one kind of event (mask PAPI_PRESET_MASK or PAPI_UE_MASK). */
 static void list_events(const struct avail_settings *settings, int mask,
-			struct avail_totals *totals)
+                        struct avail_totals *totals)
 {
-	bool avail_column = !(settings->available_only || settings->check);
+	bool avail_column = !lists_available_only(settings);
 	int code;
 
 	if (!util_enum_first(&code, mask, -1))
@@ -154,7 +154,8 @@ static void list_events(const struct avail_settings *settings, int mask,
 		if (settings->detail)
 			util_print_preset_detail(&info);
 		else
-			util_print_preset_row(&info, avail_column ? (available ? "Yes" : "No") : NULL);
+			util_print_preset_row(&info,
+			                      avail_column ? (available ? "Yes" : "No") : NULL);
 	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, -1));
 }
 
@@ -166,7 +167,7 @@ static void print_section_heading(const struct avail_settings *settings, const c
 	if (settings->detail)
 		util_print_preset_detail_heading();
 	else
-		util_print_preset_heading(!(settings->available_only || settings->check));
+		util_print_preset_heading(!lists_available_only(settings));
 }
 
 static const char *is_or_are(int count)
@@ -177,7 +178,7 @@ static const char *is_or_are(int count)
 static void print_totals(const struct avail_settings *settings, const struct avail_totals *totals)
 {
 	util_print_rule('-', UTIL_LINE_WIDTH);
-	if (settings->available_only || settings->check)
+	if (lists_available_only(settings))
 		printf("Of %d available events, %d %s derived.\n\n", totals->available,
 		       totals->derived, is_or_are(totals->derived));
 	else
@@ -245,7 +246,7 @@ int main(int argc, char **argv)
 	if (!util_library_init())
 		return UTIL_EXIT_FAILURE;
 	if (!util_print_hardware_header(
-		    "Available PAPI preset and user defined events plus hardware information.")) {
+	        "Available PAPI preset and user defined events plus hardware information.")) {
 		PAPI_shutdown();
 		return UTIL_EXIT_FAILURE;
 	}

@@ -13,10 +13,10 @@ enum command_line_option {
 };
 
 static const struct util_option command_line_options[] = {
-	{OPTION_UNSIGNED, "-u", NULL, NULL, "Display output values as unsigned integers",
-	 "General command options:"},
-	{OPTION_HEX, "-x", NULL, NULL, "Display output values as hexadecimal", NULL},
-	{OPTION_HELP, "-h", "--help", NULL, "Print this help message", NULL},
+    {OPTION_UNSIGNED, "-u", NULL, NULL, "Display output values as unsigned integers",
+     "General command options:"},
+    {OPTION_HEX, "-x", NULL, NULL, "Display output values as hexadecimal", NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "Print this help message", NULL},
 };
 
 enum value_format { FORMAT_NATURAL, FORMAT_UNSIGNED, FORMAT_HEX };
@@ -24,8 +24,8 @@ enum value_format { FORMAT_NATURAL, FORMAT_UNSIGNED, FORMAT_HEX };
 /* The workload: floating-point work, then a sweep over a buffer larger than
  * most caches, so cycle, instruction, FP, cache and page-fault counts all move. */
 #define WORKLOAD_FLOP_ITERATIONS 5000000
-#define WORKLOAD_BUFFER_BYTES (16u << 20)
-#define CACHE_LINE_BYTES 64
+#define WORKLOAD_BUFFER_BYTES    (16u << 20)
+#define CACHE_LINE_BYTES         64
 
 static void print_help(void)
 {
@@ -87,7 +87,7 @@ static void print_value(const char *name, long long value, enum value_format for
 	PAPI_event_info_t info;
 	int code;
 	bool have_info = PAPI_event_name_to_code(name, &code) == PAPI_OK &&
-			 PAPI_get_event_info(code, &info) == PAPI_OK;
+	                 PAPI_get_event_info(code, &info) == PAPI_OK;
 	int data_type = have_info ? info.data_type : PAPI_DATATYPE_INT64;
 
 	if (format == FORMAT_UNSIGNED) {
@@ -148,14 +148,14 @@ static int count_and_print(int event_set, const char **names, int count, enum va
 /* Collects the options and the event names (pointers into argv). Returns
  * false when the program should stop, with its status set. */
 static bool parse_command_line(int argc, char **argv, const char **names, int *name_count,
-			       enum value_format *format, int *exit_status)
+                               enum value_format *format, int *exit_status)
 {
 	struct util_options options;
 	const char *value;
 	int option;
 
 	util_options_init(&options, command_line_options, UTIL_ARRAY_LENGTH(command_line_options),
-			  argc, argv);
+	                  argc, argv);
 	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
 		switch (option) {
 		case OPTION_HELP:

@@ -10,9 +10,8 @@ enum component_option {
 };
 
 static const struct util_option component_options[] = {
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
-	{OPTION_DETAIL, "-d", "--detail", NULL, "print detailed information on each component",
-	 NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+    {OPTION_DETAIL, "-d", "--detail", NULL, "print detailed information on each component", NULL},
 };
 
 /* Continuation lines line up under the component's description. */
@@ -134,7 +133,7 @@ int main(int argc, char **argv)
 	int option;
 
 	util_options_init(&options, component_options, UTIL_ARRAY_LENGTH(component_options), argc,
-			  argv);
+	                  argv);
 	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
 		switch (option) {
 		case OPTION_HELP:

@@ -17,22 +17,22 @@ enum cost_option {
 };
 
 static const struct util_option cost_options[] = {
-	{OPTION_BINS, "-b", NULL, "BINS",
-	 "set the number of bins for the graphical distribution of costs. Default: 100", NULL},
-	{OPTION_DISTRIBUTION, "-d", NULL, NULL, "show a graphical distribution of costs", NULL},
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
-	{OPTION_PERCENTILES, "-p", NULL, NULL,
-	 "print 25/50/75th percentile results for making boxplots", NULL},
-	{OPTION_STD_DEVIATIONS, "-s", NULL, NULL,
-	 "show number of iterations above the first 10 std deviations", NULL},
-	{OPTION_THRESHOLD, "-t", NULL, "THRESHOLD",
-	 "set the threshold for the number of iterations. Default: 1,000,000", NULL},
+    {OPTION_BINS, "-b", NULL, "BINS",
+     "set the number of bins for the graphical distribution of costs. Default: 100", NULL},
+    {OPTION_DISTRIBUTION, "-d", NULL, NULL, "show a graphical distribution of costs", NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+    {OPTION_PERCENTILES, "-p", NULL, NULL,
+     "print 25/50/75th percentile results for making boxplots", NULL},
+    {OPTION_STD_DEVIATIONS, "-s", NULL, NULL,
+     "show number of iterations above the first 10 std deviations", NULL},
+    {OPTION_THRESHOLD, "-t", NULL, "THRESHOLD",
+     "set the threshold for the number of iterations. Default: 1,000,000", NULL},
 };
 
-#define DEFAULT_BINS 100
-#define MAX_BINS 10000
+#define DEFAULT_BINS       100
+#define MAX_BINS           10000
 #define DEFAULT_ITERATIONS 1000000
-#define MAX_ITERATIONS 100000000
+#define MAX_ITERATIONS     100000000
 #define MAX_COUNTED_EVENTS 2
 /* Widest bar of the -d histogram, in stars. */
 #define HISTOGRAM_WIDTH 60
@@ -76,7 +76,7 @@ static void print_help(void)
 }
 
 static bool parse_command_line(int argc, char **argv, struct cost_settings *settings,
-			       int *exit_status)
+                               int *exit_status)
 {
 	struct util_options options;
 	const char *value;
@@ -92,8 +92,8 @@ static bool parse_command_line(int argc, char **argv, struct cost_settings *sett
 			return false;
 		case OPTION_BINS:
 			if (!util_parse_long(value, 1, MAX_BINS, &number)) {
-				*exit_status = util_usage_error("-b needs a bin count from 1 to %d",
-								MAX_BINS);
+				*exit_status =
+				    util_usage_error("-b needs a bin count from 1 to %d", MAX_BINS);
 				return false;
 			}
 			settings->bins = (int)number;
@@ -110,7 +110,7 @@ static bool parse_command_line(int argc, char **argv, struct cost_settings *sett
 		case OPTION_THRESHOLD:
 			if (!util_parse_long(value, 1, MAX_ITERATIONS, &number)) {
 				*exit_status = util_usage_error(
-					"-t needs an iteration count from 1 to %d", MAX_ITERATIONS);
+				    "-t needs an iteration count from 1 to %d", MAX_ITERATIONS);
 				return false;
 			}
 			settings->iterations = number;
@@ -136,12 +136,40 @@ static bool parse_command_line(int argc, char **argv, struct cost_settings *sett
 /* Tried in order until two are counting. Software events come last so a
  * machine without a hardware PMU is measured too. */
 static const char *const candidate_events[] = {
-	"PAPI_TOT_CYC",     "PAPI_TOT_INS",     "PAPI_TOT_IIS",
-	"perf::TASK-CLOCK", "perf::PAGE-FAULTS", "perf::CPU-CLOCK",
+    "PAPI_TOT_CYC",     "PAPI_TOT_INS",      "PAPI_TOT_IIS",
+    "perf::TASK-CLOCK", "perf::PAGE-FAULTS", "perf::CPU-CLOCK",
 };
 
-/* Adds up to MAX_COUNTED_EVENTS of the candidates; returns how many. */
-static int add_counted_events(int event_set, const char **added_names)
+/* Any one native event that counts, for machines where none of the
+ * candidates does (say, only msr::tsc). Returns its name, or NULL. */
+static const char *add_any_native_event(int event_set, char *name, size_t name_len)
+{
+	int components = PAPI_num_components();
+
+	for (int cidx = 0; cidx < components; cidx++) {
+		const PAPI_component_info_t *component = util_component_info(cidx);
+		int code;
+
+		if (component == NULL || component->disabled ||
+		    !util_enum_first(&code, PAPI_NATIVE_MASK, cidx))
+			continue;
+		do {
+			PAPI_event_info_t info;
+
+			if (PAPI_get_event_info(code, &info) == PAPI_OK &&
+			    PAPI_add_event(event_set, code) == PAPI_OK) {
+				snprintf(name, name_len, "%s", info.symbol);
+				return name;
+			}
+		} while (util_enum_next(&code, PAPI_ENUM_EVENTS, cidx));
+	}
+	return NULL;
+}
+
+/* Adds up to MAX_COUNTED_EVENTS events, the candidates first; returns how
+ * many, with their names. */
+static int add_counted_events(int event_set, const char **added_names, char *fallback_name,
+                              size_t fallback_len)
 {
 	char reasons[UTIL_ARRAY_LENGTH(candidate_events)][UTIL_REASON_LEN];
 	int added = 0;
@@ -158,15 +186,18 @@ static int add_counted_events(int event_set, const char **added_names)
 		util_last_reason(reasons[tried], sizeof(reasons[tried]));
 		if (reasons[tried][0] == '\0')
 			snprintf(reasons[tried], sizeof(reasons[tried]), "%s",
-				 util_error_text(result));
+			         util_error_text(result));
 	}
-	if (added == 0) {
-		fprintf(stderr, "%s: none of the events it measures with can be counted here:\n",
-			util_program_name());
-		for (size_t i = 0; i < tried; i++)
-			fprintf(stderr, "  %s: %s\n", candidate_events[i], reasons[i]);
-	}
-	return added;
+	if (added > 0)
+		return added;
+	added_names[0] = add_any_native_event(event_set, fallback_name, fallback_len);
+	if (added_names[0] != NULL)
+		return 1;
+	fprintf(stderr, "%s: no event can be counted here; these were tried first:\n",
+	        util_program_name());
+	for (size_t i = 0; i < tried; i++)
+		fprintf(stderr, "  %s: %s\n", candidate_events[i], reasons[i]);
+	return 0;
 }
 
 /* The first available preset whose derived type is one of the given ones. */
@@ -179,7 +210,8 @@ static bool find_derived_preset(const char *const *types, size_t type_count, int
 	do {
 		PAPI_event_info_t info;
 
-		if (PAPI_query_event(code) != PAPI_OK || PAPI_get_event_info(code, &info) != PAPI_OK)
+		if (PAPI_query_event(code) != PAPI_OK ||
+		    PAPI_get_event_info(code, &info) != PAPI_OK)
 			continue;
 		for (size_t i = 0; i < type_count; i++) {
 			if (strcmp(info.derived, types[i]) == 0) {
@@ -197,7 +229,7 @@ static bool find_derived_preset(const char *const *types, size_t type_count, int
 
 /* One timed call of operation; returns its PAPI result. */
 static int timed_operation(enum cost_operation operation, int event_set, long long *values,
-			   long long *cycles)
+                           long long *cycles)
 {
 	long long timestamp, before = PAPI_get_real_cyc();
 	int result = PAPI_OK;
@@ -275,9 +307,9 @@ static int measure(enum cost_operation operation, int event_set, struct cost_sam
 	}
 	elapsed_cycles = PAPI_get_real_cyc() - start_cycles;
 	samples->nanoseconds_per_cycle =
-		elapsed_cycles > 0 ? (double)(PAPI_get_real_nsec() - start_nanoseconds) /
-					     (double)elapsed_cycles
-				   : 0.0;
+	    elapsed_cycles > 0
+	        ? (double)(PAPI_get_real_nsec() - start_nanoseconds) / (double)elapsed_cycles
+	        : 0.0;
 	if (keep_running) {
 		result = PAPI_stop(event_set, values);
 		if (result != PAPI_OK) {
@@ -322,26 +354,27 @@ static struct cost_statistics compute_statistics(const struct cost_samples *samp
 }
 
 static void print_std_deviations(const struct cost_samples *samples,
-				 const struct cost_statistics *statistics)
+                                 const struct cost_statistics *statistics)
 {
 	int buckets[10] = {0};
 
 	for (long i = 0; i < samples->count && statistics->std_deviation > 0.0; i++) {
-		double above = ((double)samples->cycles[i] - statistics->mean) /
-			       statistics->std_deviation;
+		double above =
+		    ((double)samples->cycles[i] - statistics->mean) / statistics->std_deviation;
 
 		if (above >= 0.0 && above < 10.0)
 			buckets[(int)above]++;
 	}
 	printf("\n              --------# Standard Deviations Above the Mean--------\n");
-	printf("0-------1-------2-------3-------4-------5-------6-------7-------8-------9-----10\n");
+	printf(
+	    "0-------1-------2-------3-------4-------5-------6-------7-------8-------9-----10\n");
 	for (int i = 0; i < 10; i++)
 		printf("  %d\t", buckets[i]);
 	printf("\n\n");
 }
 
 static void print_distribution(const struct cost_samples *samples,
-			       const struct cost_statistics *statistics, int bins)
+                               const struct cost_statistics *statistics, int bins)
 {
 	int *counts = calloc((size_t)bins, sizeof(*counts));
 	double bin_width = (double)(statistics->maximum - statistics->minimum + 1) / bins;
@@ -363,8 +396,8 @@ static void print_distribution(const struct cost_samples *samples,
 	printf("\nCost distribution profile\n\n");
 	for (int bin = 0; bin < bins; bin++) {
 		/* Scaled to the largest bin, so a million samples still fit a line. */
-		int stars = largest > 0 ? (int)((long long)counts[bin] * HISTOGRAM_WIDTH / largest)
-					: 0;
+		int stars =
+		    largest > 0 ? (int)((long long)counts[bin] * HISTOGRAM_WIDTH / largest) : 0;
 
 		printf("%8lld:", statistics->minimum + (long long)(bin * bin_width));
 		for (int star = 0; star < stars; star++)
@@ -402,7 +435,7 @@ static void print_percentiles(const struct cost_samples *samples)
 }
 
 static void report(const char *test_name, const struct cost_samples *samples,
-		   const struct cost_settings *settings)
+                   const struct cost_settings *settings)
 {
 	struct cost_statistics statistics = compute_statistics(samples);
 	double to_ns = samples->nanoseconds_per_cycle;
@@ -423,7 +456,7 @@ static void report(const char *test_name, const struct cost_samples *samples,
 
 /* Measures and reports one operation; returns false if it failed. */
 static bool run_test(enum cost_operation operation, int event_set, int counter_count,
-		     struct cost_samples *samples, const struct cost_settings *settings)
+                     struct cost_samples *samples, const struct cost_settings *settings)
 {
 	char test_name[96];
 
@@ -433,15 +466,15 @@ static bool run_test(enum cost_operation operation, int event_set, int counter_c
 		snprintf(test_name, sizeof(test_name), "%s", operation_name(operation));
 	else
 		snprintf(test_name, sizeof(test_name), "%s (%d counter%s)",
-			 operation_name(operation), counter_count, counter_count == 1 ? "" : "s");
+		         operation_name(operation), counter_count, counter_count == 1 ? "" : "s");
 	report(test_name, samples, settings);
 	return true;
 }
 
 /* PAPI_read of one derived preset, when the machine has one of the kind. */
 static bool run_derived_test(int event_set, const char *kind, const char *const *types,
-			     size_t type_count, struct cost_samples *samples,
-			     const struct cost_settings *settings)
+                             size_t type_count, struct cost_samples *samples,
+                             const struct cost_settings *settings)
 {
 	PAPI_event_info_t info;
 	char test_name[PAPI_MAX_STR_LEN];
@@ -470,15 +503,15 @@ static bool run_derived_test(int event_set, const char *kind, const char *const 
 }
 
 static int run_all_tests(int event_set, int counter_count, struct cost_samples *samples,
-			 const struct cost_settings *settings)
+                         const struct cost_settings *settings)
 {
 	static const struct {
 		enum cost_operation operation;
 		const char *announcement;
 	} tests[] = {
-		{COST_LOOP, "loop latency"}, {COST_START_STOP, "start/stop"},
-		{COST_READ, "read"},         {COST_READ_TS, "read with timestamp"},
-		{COST_ACCUM, "accum"},       {COST_RESET, "reset"},
+	    {COST_LOOP, "loop latency"}, {COST_START_STOP, "start/stop"},
+	    {COST_READ, "read"},         {COST_READ_TS, "read with timestamp"},
+	    {COST_ACCUM, "accum"},       {COST_RESET, "reset"},
 	};
 	static const char *const postfix_types[] = {"DERIVED_POSTFIX"};
 	static const char *const add_sub_types[] = {"DERIVED_ADD", "DERIVED_SUB"};
@@ -498,9 +531,9 @@ static int run_all_tests(int event_set, int counter_count, struct cost_samples *
 		return UTIL_EXIT_FAILURE;
 	}
 	passed = run_derived_test(derived_set, "DERIVED_POSTFIX", postfix_types,
-				  UTIL_ARRAY_LENGTH(postfix_types), samples, settings) &&
-		 run_derived_test(derived_set, "DERIVED_[ADD|SUB]", add_sub_types,
-				  UTIL_ARRAY_LENGTH(add_sub_types), samples, settings);
+	                          UTIL_ARRAY_LENGTH(postfix_types), samples, settings) &&
+	         run_derived_test(derived_set, "DERIVED_[ADD|SUB]", add_sub_types,
+	                          UTIL_ARRAY_LENGTH(add_sub_types), samples, settings);
 	PAPI_cleanup_eventset(derived_set);
 	PAPI_destroy_eventset(&derived_set);
 	return passed ? UTIL_EXIT_OK : UTIL_EXIT_FAILURE;
@@ -511,6 +544,7 @@ int main(int argc, char **argv)
 	struct cost_settings settings = {DEFAULT_BINS, false, false, false, DEFAULT_ITERATIONS};
 	struct cost_samples samples = {NULL, 0, 0.0};
 	const char *counted_names[MAX_COUNTED_EVENTS];
+	char fallback_name[PAPI_HUGE_STR_LEN];
 	int event_set = PAPI_NULL, status = UTIL_EXIT_OK, counter_count, result;
 
 	if (!parse_command_line(argc, argv, &settings, &status))
@@ -526,14 +560,15 @@ int main(int argc, char **argv)
 		PAPI_shutdown();
 		return UTIL_EXIT_FAILURE;
 	}
-	counter_count = add_counted_events(event_set, counted_names);
+	counter_count =
+	    add_counted_events(event_set, counted_names, fallback_name, sizeof(fallback_name));
 	samples.count = settings.iterations;
 	samples.cycles = malloc((size_t)samples.count * sizeof(*samples.cycles));
 	if (counter_count == 0) {
 		status = UTIL_EXIT_FAILURE;
 	} else if (samples.cycles == NULL) {
 		fprintf(stderr, "%s: no memory for %ld samples\n", util_program_name(),
-			samples.count);
+		        samples.count);
 		status = UTIL_EXIT_FAILURE;
 	} else {
 		printf("Counting: %s%s%s\n", counted_names[0], counter_count > 1 ? ", " : "",

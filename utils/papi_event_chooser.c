@@ -1,5 +1,6 @@
 /* papi_event_chooser: given some events, lists the preset or native events
  * that can be counted together with them in one event set. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "util_common.h"
@@ -7,10 +8,8 @@
 enum chooser_option { OPTION_HELP = 1 };
 
 static const struct util_option chooser_options[] = {
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
 };
-
-enum chooser_kind { KIND_PRESET, KIND_NATIVE };
 
 static void print_usage(FILE *out)
 {
@@ -115,7 +114,7 @@ static int list_natives(int event_set, int cidx)
 }
 
 /* Adds every given event; says which one stops the choice, and why. */
-static bool add_chosen_events(int event_set, char **names, int count, int *first_cidx)
+static bool add_chosen_events(int event_set, const char **names, int count, int *first_cidx)
 {
 	for (int i = 0; i < count; i++) {
 		char reason[UTIL_REASON_LEN];
@@ -134,7 +133,7 @@ static bool add_chosen_events(int event_set, char **names, int count, int *first
 		if (result != PAPI_OK) {
 			util_last_reason(reason, sizeof(reason));
 			fprintf(stderr, "Event %s can't be counted with others %d: %s\n", names[i],
-				result, util_error_text(result));
+			        result, util_error_text(result));
 			util_print_reason(stderr, "  reason: ", reason);
 			return false;
 		}
@@ -142,55 +141,73 @@ static bool add_chosen_events(int event_set, char **names, int count, int *first
 	return true;
 }
 
-int main(int argc, char **argv)
+/* The operands (kind, then event names) into operands; false with the exit
+ * status when the program should stop. */
+static bool parse_command_line(int argc, char **argv, const char **operands, int *operand_count,
+                               int *exit_status)
 {
 	struct util_options options;
 	const char *value;
-	char **operands = argv + 1;
-	int operand_count = 0, option, event_set = PAPI_NULL, first_cidx = 0, result, status;
-	enum chooser_kind kind;
+	int option;
 
-	/* Operands are compacted in place over argv: they never overtake options. */
-	util_options_init(&options, chooser_options, UTIL_ARRAY_LENGTH(chooser_options), argc, argv);
+	util_options_init(&options, chooser_options, UTIL_ARRAY_LENGTH(chooser_options), argc,
+	                  argv);
 	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
 		if (option == OPTION_HELP) {
 			print_help();
-			return UTIL_EXIT_OK;
+			*exit_status = UTIL_EXIT_OK;
+			return false;
 		}
-		if (option != UTIL_OPTION_OPERAND)
-			return UTIL_EXIT_USAGE;
-		operands[operand_count++] = (char *)value;
+		if (option != UTIL_OPTION_OPERAND) {
+			*exit_status = UTIL_EXIT_USAGE;
+			return false;
+		}
+		operands[(*operand_count)++] = value;
 	}
-	if (operand_count < 2) {
+	if (*operand_count < 2 ||
+	    (strcmp(operands[0], "PRESET") != 0 && strcmp(operands[0], "NATIVE") != 0)) {
 		print_usage(stderr);
-		return UTIL_EXIT_USAGE;
+		*exit_status = UTIL_EXIT_USAGE;
+		return false;
 	}
-	if (strcmp(operands[0], "PRESET") == 0) {
-		kind = KIND_PRESET;
-	} else if (strcmp(operands[0], "NATIVE") == 0) {
-		kind = KIND_NATIVE;
-	} else {
-		print_usage(stderr);
-		return UTIL_EXIT_USAGE;
-	}
+	return true;
+}
 
-	if (!util_library_init())
-		return UTIL_EXIT_FAILURE;
-	status = UTIL_EXIT_FAILURE;
-	if (!util_print_hardware_header(
-		    "Event Chooser: Available events which can be added with given events."))
-		goto shutdown;
-	result = PAPI_create_eventset(&event_set);
+/* Adds the chosen events, then lists what fits with them. */
+static int choose(const char *kind, const char **names, int name_count)
+{
+	int event_set = PAPI_NULL, first_cidx = 0, status = UTIL_EXIT_FAILURE;
+	int result = PAPI_create_eventset(&event_set);
+
 	if (result != PAPI_OK) {
 		util_report_error("PAPI_create_eventset", result);
-		goto shutdown;
+		return UTIL_EXIT_FAILURE;
 	}
-	if (add_chosen_events(event_set, operands + 1, operand_count - 1, &first_cidx))
-		status = kind == KIND_PRESET ? list_presets(event_set)
-					     : list_natives(event_set, first_cidx);
+	if (add_chosen_events(event_set, names, name_count, &first_cidx))
+		status = strcmp(kind, "PRESET") == 0 ? list_presets(event_set)
+		                                     : list_natives(event_set, first_cidx);
 	PAPI_cleanup_eventset(event_set);
 	PAPI_destroy_eventset(&event_set);
-shutdown:
-	PAPI_shutdown();
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char **operands = calloc((size_t)argc + 1, sizeof(*operands));
+	int operand_count = 0, status = UTIL_EXIT_FAILURE;
+
+	if (operands == NULL) {
+		fprintf(stderr, "%s: out of memory\n", util_program_name());
+		return UTIL_EXIT_FAILURE;
+	}
+	if (!parse_command_line(argc, argv, operands, &operand_count, &status)) {
+		/* status says why: help shown, or a usage error */
+	} else if (util_library_init()) {
+		if (util_print_hardware_header(
+		        "Event Chooser: Available events which can be added with given events."))
+			status = choose(operands[0], operands + 1, operand_count - 1);
+		PAPI_shutdown();
+	}
+	free(operands);
 	return status;
 }

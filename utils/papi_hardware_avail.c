@@ -4,25 +4,17 @@
 
 #include "util_common.h"
 
-enum hardware_option { OPTION_HELP = 1 };
-
-static const struct util_option hardware_options[] = {
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
-};
+/* The device API belongs to PAPI 7.0, but a libpapi may lack it (Papillon's
+ * is not written yet): weak references let this utility link and run anyway,
+ * describing the CPU from PAPI_get_hardware_info alone. The handles the other
+ * two take only ever come from PAPI_enum_dev_type. */
+#pragma weak PAPI_enum_dev_type
+#pragma weak PAPI_get_dev_type_attr
+#pragma weak PAPI_get_dev_attr
 
 /* Guards against a library whose device enumeration never ends. */
 #define MAX_DEVICE_TYPES 16
-#define MAX_NUMA_NODES 1024
-
-static void print_help(void)
-{
-	printf("This is the PAPI hardware avail program.\n"
-	       "It provides availability of system's equipped hardware devices.\n"
-	       "Usage: %s [options]\n"
-	       "Options:\n",
-	       util_program_name());
-	util_options_print(stdout, hardware_options, UTIL_ARRAY_LENGTH(hardware_options));
-}
+#define MAX_NUMA_NODES   1024
 
 static void print_rule_with_title(const char *title)
 {
@@ -45,6 +37,8 @@ static int collect_device_types(struct device_type *types)
 	int found = 0;
 	void *handle = NULL;
 
+	if (PAPI_enum_dev_type == NULL)
+		return 0;
 	while (found < MAX_DEVICE_TYPES &&
 	       PAPI_enum_dev_type(PAPI_DEV_TYPE_ENUM__ALL, &handle) == PAPI_OK) {
 		struct device_type *type = &types[found];
@@ -71,7 +65,7 @@ static int collect_device_types(struct device_type *types)
 }
 
 static void print_summary(const struct device_type *types, int type_count,
-			  const PAPI_hw_info_t *hardware)
+                          const PAPI_hw_info_t *hardware)
 {
 	printf("\n");
 	print_rule_with_title("Device Summary");
@@ -123,7 +117,8 @@ static void print_cache_levels(const PAPI_mh_info_t *hierarchy)
 	     level++) {
 		for (int rank = 0; rank < 3; rank++) {
 			for (int i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
-				const PAPI_mh_cache_info_t *cache = &hierarchy->level[level].cache[i];
+				const PAPI_mh_cache_info_t *cache =
+				    &hierarchy->level[level].cache[i];
 
 				if (cache->type != PAPI_MH_TYPE_EMPTY &&
 				    cache_listing_rank(cache->type) == rank)
@@ -143,7 +138,7 @@ static void print_numa_nodes(void *cpu_handle, const PAPI_hw_info_t *hardware)
 		char label[48];
 
 		if (PAPI_get_dev_attr(cpu_handle, node, PAPI_DEV_ATTR__CPU_UINT_NUMA_MEM_SIZE,
-				      &memory_mb) == PAPI_OK) {
+		                      &memory_mb) == PAPI_OK) {
 			snprintf(label, sizeof(label), "Numa Node %d Memory", node);
 			printf(FIELD "%uMB\n", label, memory_mb);
 		}
@@ -153,8 +148,8 @@ static void print_numa_nodes(void *cpu_handle, const PAPI_hw_info_t *hardware)
 			unsigned int thread_node;
 
 			if (PAPI_get_dev_attr(cpu_handle, thread,
-					      PAPI_DEV_ATTR__CPU_UINT_THR_NUMA_AFFINITY,
-					      &thread_node) == PAPI_OK &&
+			                      PAPI_DEV_ATTR__CPU_UINT_THR_NUMA_AFFINITY,
+			                      &thread_node) == PAPI_OK &&
 			    thread_node == (unsigned int)node)
 				printf("%d ", thread);
 		}
@@ -185,8 +180,9 @@ static void print_cpu(const PAPI_hw_info_t *hardware, void *cpu_handle)
 /* GPUs: what every runtime gives, the name; details stay with their vendors' tools. */
 static void print_accelerators(const struct device_type *type)
 {
-	int name_attribute = type->id == PAPI_DEV_TYPE_ID__CUDA ? PAPI_DEV_ATTR__CUDA_CHAR_DEVICE_NAME
-								: PAPI_DEV_ATTR__ROCM_CHAR_DEVICE_NAME;
+	int name_attribute = type->id == PAPI_DEV_TYPE_ID__CUDA
+	                         ? PAPI_DEV_ATTR__CUDA_CHAR_DEVICE_NAME
+	                         : PAPI_DEV_ATTR__ROCM_CHAR_DEVICE_NAME;
 
 	for (int device = 0; device < type->count; device++) {
 		const char *name = NULL;
@@ -203,24 +199,16 @@ static void print_accelerators(const struct device_type *type)
 int main(int argc, char **argv)
 {
 	struct device_type types[MAX_DEVICE_TYPES];
-	struct util_options options;
 	const PAPI_hw_info_t *hardware;
 	void *cpu_handle = NULL;
-	const char *value;
-	int option, type_count;
+	int status = UTIL_EXIT_OK, type_count;
 
-	util_options_init(&options, hardware_options, UTIL_ARRAY_LENGTH(hardware_options), argc,
-			  argv);
-	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
-		if (option == OPTION_HELP) {
-			print_help();
-			return UTIL_EXIT_OK;
-		}
-		if (option == UTIL_OPTION_OPERAND)
-			return util_usage_error("unexpected argument '%s'", value);
-		return UTIL_EXIT_USAGE;
-	}
-
+	if (!util_parse_help_only(
+	        argc, argv,
+	        "This is the PAPI hardware avail program.\n"
+	        "It provides availability of system's equipped hardware devices.\n",
+	        &status))
+		return status;
 	if (!util_library_init())
 		return UTIL_EXIT_FAILURE;
 	hardware = PAPI_get_hardware_info();

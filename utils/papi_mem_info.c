@@ -3,24 +3,8 @@
 
 #include "util_common.h"
 
-enum mem_info_option { OPTION_HELP = 1 };
-
-static const struct util_option mem_info_options[] = {
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
-};
-
 /* Values end in this column, as in PAPI's papi_mem_info. */
 #define VALUE_END_COLUMN 27
-
-static void print_help(void)
-{
-	printf("This is the PAPI memory information program.\n"
-	       "It prints the cache and TLB hierarchy of this processor.\n"
-	       "Usage: %s [options]\n"
-	       "Options:\n",
-	       util_program_name());
-	util_options_print(stdout, mem_info_options, UTIL_ARRAY_LENGTH(mem_info_options));
-}
 
 /* "  <label><value right-aligned to VALUE_END_COLUMN><unit>" */
 static void print_field(const char *label, const char *value, const char *unit)
@@ -113,23 +97,14 @@ static void print_caches(const PAPI_mh_info_t *hierarchy)
 
 int main(int argc, char **argv)
 {
-	struct util_options options;
 	const PAPI_hw_info_t *hardware;
-	const char *value;
-	int option;
+	int status = UTIL_EXIT_OK;
 
-	util_options_init(&options, mem_info_options, UTIL_ARRAY_LENGTH(mem_info_options), argc,
-			  argv);
-	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
-		if (option == OPTION_HELP) {
-			print_help();
-			return UTIL_EXIT_OK;
-		}
-		if (option == UTIL_OPTION_OPERAND)
-			return util_usage_error("unexpected argument '%s'", value);
-		return UTIL_EXIT_USAGE;
-	}
-
+	if (!util_parse_help_only(argc, argv,
+	                          "This is the PAPI memory information program.\n"
+	                          "It prints the cache and TLB hierarchy of this processor.\n",
+	                          &status))
+		return status;
 	if (!util_library_init())
 		return UTIL_EXIT_FAILURE;
 	hardware = PAPI_get_hardware_info();

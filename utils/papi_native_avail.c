@@ -21,27 +21,26 @@ enum native_option {
 };
 
 static const struct util_option native_options[] = {
-	{OPTION_HELP, "-h", "--help", NULL, "print this help message", "General command options:"},
-	{OPTION_CHECK, "-c", "--check", NULL,
-	 "list only events that can be counted here (each one is tried)", NULL},
-	{OPTION_EVENT, "-e", NULL, "EVENTNAME", "display detailed information about named native event",
-	 NULL},
-	{OPTION_INCLUDE, "-i", NULL, "EVENTSTR", "include only event names that contain EVENTSTR",
-	 NULL},
-	{OPTION_EXCLUDE, "-x", NULL, "EVENTSTR", "exclude any event names that contain EVENTSTR",
-	 NULL},
-	{OPTION_NOQUAL, NULL, "--noqual", NULL,
-	 "suppress display of event qualifiers (mask and flag) information", NULL},
-	{OPTION_DARR, NULL, "--darr", NULL,
-	 "display events supporting Data Address Range Restriction", "Processor-specific options:"},
-	{OPTION_DEAR, NULL, "--dear", NULL, "display Data Event Address Register events only", NULL},
-	{OPTION_IARR, NULL, "--iarr", NULL,
-	 "display events supporting Instruction Address Range Restriction", NULL},
-	{OPTION_IEAR, NULL, "--iear", NULL, "display Instruction Event Address Register events only",
-	 NULL},
-	{OPTION_OPCM, NULL, "--opcm", NULL, "display events supporting OpCode Matching", NULL},
-	{OPTION_NOGROUPS, NULL, "--nogroups", NULL, "suppress display of Event grouping information",
-	 NULL},
+    {OPTION_HELP, "-h", "--help", NULL, "print this help message", "General command options:"},
+    {OPTION_CHECK, "-c", "--check", NULL,
+     "list only events that can be counted here (each one is tried)", NULL},
+    {OPTION_EVENT, "-e", NULL, "EVENTNAME", "display detailed information about named native event",
+     NULL},
+    {OPTION_INCLUDE, "-i", NULL, "EVENTSTR", "include only event names that contain EVENTSTR",
+     NULL},
+    {OPTION_EXCLUDE, "-x", NULL, "EVENTSTR", "exclude any event names that contain EVENTSTR", NULL},
+    {OPTION_NOQUAL, NULL, "--noqual", NULL,
+     "suppress display of event qualifiers (mask and flag) information", NULL},
+    {OPTION_DARR, NULL, "--darr", NULL, "display events supporting Data Address Range Restriction",
+     "Processor-specific options:"},
+    {OPTION_DEAR, NULL, "--dear", NULL, "display Data Event Address Register events only", NULL},
+    {OPTION_IARR, NULL, "--iarr", NULL,
+     "display events supporting Instruction Address Range Restriction", NULL},
+    {OPTION_IEAR, NULL, "--iear", NULL, "display Instruction Event Address Register events only",
+     NULL},
+    {OPTION_OPCM, NULL, "--opcm", NULL, "display events supporting OpCode Matching", NULL},
+    {OPTION_NOGROUPS, NULL, "--nogroups", NULL, "suppress display of Event grouping information",
+     NULL},
 };
 
 struct native_settings {
@@ -77,6 +76,7 @@ static void print_help(void)
 	       "Options:\n",
 	       util_program_name());
 	util_options_print(stdout, native_options, UTIL_ARRAY_LENGTH(native_options));
+	printf("\nWith -e, the exit status is 1 if the event is unknown or cannot count here.\n");
 }
 
 static bool contains_any(const char *symbol, const char **needles, int count)
@@ -99,7 +99,8 @@ static bool name_selected(const struct native_settings *settings, const char *sy
 /* The qualifiers of an event, each tried when checking. Returns the number
  * found (0 when allocation fails: the event is then shown without them). */
 static int collect_qualifiers(const struct native_settings *settings,
-			      const PAPI_event_info_t *event, int cidx, struct qualifier **qualifiers)
+                              const PAPI_event_info_t *event, int cidx,
+                              struct qualifier **qualifiers)
 {
 	struct qualifier *list = NULL;
 	int count = 0, capacity = 0;
@@ -119,7 +120,7 @@ static int collect_qualifiers(const struct native_settings *settings,
 
 			if (larger == NULL) {
 				fprintf(stderr, "%s: out of memory listing qualifiers\n",
-					util_program_name());
+				        util_program_name());
 				free(list);
 				return 0;
 			}
@@ -129,11 +130,11 @@ static int collect_qualifiers(const struct native_settings *settings,
 		entry = &list[count++];
 		entry->code = qualifier_code;
 		entry->is_setting =
-			util_is_flag_qualifier(util_qualifier_name(event->symbol, info.symbol));
+		    util_is_flag_qualifier(util_qualifier_name(event->symbol, info.symbol));
 		/* A setting needs the event it modifies to open at all, so it
 		 * follows the event; each unit mask is tried on its own. */
 		entry->usable = !settings->check || entry->is_setting ||
-				util_event_check(qualifier_code, reason, sizeof(reason)) == PAPI_OK;
+		                util_event_check(qualifier_code, reason, sizeof(reason)) == PAPI_OK;
 	}
 	*qualifiers = list;
 	return count;
@@ -149,15 +150,17 @@ static bool any_unit_mask_usable(const struct qualifier *qualifiers, int count)
 }
 
 static void print_qualifiers(const PAPI_event_info_t *event, const struct qualifier *qualifiers,
-			     int count)
+                             int count)
 {
 	for (int i = 0; i < count; i++) {
 		PAPI_event_info_t info;
 
-		if (!qualifiers[i].usable || PAPI_get_event_info(qualifiers[i].code, &info) != PAPI_OK)
+		if (!qualifiers[i].usable ||
+		    PAPI_get_event_info(qualifiers[i].code, &info) != PAPI_OK)
 			continue;
 		util_print_boxed(5, util_qualifier_name(event->symbol, info.symbol));
-		util_print_boxed(12, util_qualifier_description(event->long_descr, info.long_descr));
+		util_print_boxed(12,
+		                 util_qualifier_description(event->long_descr, info.long_descr));
 	}
 }
 
@@ -183,27 +186,26 @@ static void print_groups(int code, int cidx)
 
 /* Prints one event if it passes the filters (and, with -c, counts here or
  * has a unit mask that does). Returns true if it was printed. */
-static bool list_event(const struct native_settings *settings, int code, int cidx,
-		       bool separate, struct native_totals *totals)
+static bool list_event(const struct native_settings *settings, int code, int cidx, bool separate,
+                       struct native_totals *totals)
 {
 	PAPI_event_info_t info;
 	struct qualifier *qualifiers = NULL;
 	char reason[UTIL_REASON_LEN];
 	int qualifier_count = 0;
-	bool usable = true;
+	bool event_usable;
 
 	if (PAPI_get_event_info(code, &info) != PAPI_OK || !name_selected(settings, info.symbol))
 		return false;
-	if (settings->show_qualifiers || settings->check)
+	event_usable =
+	    !settings->check || util_event_check(code, reason, sizeof(reason)) == PAPI_OK;
+	/* An event that cannot count alone may still count with a unit mask. */
+	if (settings->show_qualifiers || !event_usable)
 		qualifier_count = collect_qualifiers(settings, &info, cidx, &qualifiers);
-	if (settings->check) {
-		usable = util_event_check(code, reason, sizeof(reason)) == PAPI_OK ||
-			 any_unit_mask_usable(qualifiers, qualifier_count);
-		if (!usable) {
-			util_reason_tally_add(&totals->refused, reason);
-			free(qualifiers);
-			return false;
-		}
+	if (!event_usable && !any_unit_mask_usable(qualifiers, qualifier_count)) {
+		util_reason_tally_add(&totals->refused, reason);
+		free(qualifiers);
+		return false;
 	}
 
 	if (separate)
@@ -220,7 +222,7 @@ static bool list_event(const struct native_settings *settings, int code, int cid
 }
 
 static void list_component(const struct native_settings *settings, int cidx,
-			   struct native_totals *totals)
+                           struct native_totals *totals)
 {
 	const PAPI_component_info_t *component = util_component_info(cidx);
 	bool printed_any = false;
@@ -233,10 +235,14 @@ static void list_component(const struct native_settings *settings, int cidx,
 	util_print_rule('=', UTIL_LINE_WIDTH - 1);
 	if (!util_enum_first(&code, PAPI_NATIVE_MASK, cidx))
 		return;
-	do {
+	/* A processor filter (--darr, ...) selects the events it steps to; the
+	 * first event is only where that walk starts, and may not qualify. */
+	if (settings->modifier == PAPI_ENUM_EVENTS)
+		printed_any = list_event(settings, code, cidx, false, totals);
+	while (util_enum_next(&code, settings->modifier, cidx)) {
 		if (list_event(settings, code, cidx, printed_any, totals))
 			printed_any = true;
-	} while (util_enum_next(&code, settings->modifier, cidx));
+	}
 }
 
 /* With nothing to show, say which components are off and why. */
@@ -280,24 +286,17 @@ static int show_one_event(const char *name)
 {
 	PAPI_event_info_t info;
 	char reason[UTIL_REASON_LEN];
-	int code, result;
+	int code;
+	bool usable;
 
-	result = PAPI_event_name_to_code(name, &code);
-	if (result == PAPI_OK)
-		result = PAPI_get_event_info(code, &info);
-	if (result != PAPI_OK) {
-		util_last_reason(reason, sizeof(reason));
-		printf("Sorry, an event by the name '%s' could not be found.\n"
-		       "Is it typed correctly?\n\n",
-		       name);
-		util_print_reason(stdout, "Reason: ", reason);
+	if (!util_lookup_event(name, &code, &info))
 		return UTIL_EXIT_FAILURE;
-	}
 	printf("%-16s%s\n", "Event name:", info.symbol);
 	printf("%-16s%s\n", "Description:", info.long_descr);
 	if (info.units[0] != '\0')
 		printf("%-16s%s\n", "Units:", info.units);
-	if (util_event_check(code, reason, sizeof(reason)) == PAPI_OK)
+	usable = util_event_check(code, reason, sizeof(reason)) == PAPI_OK;
+	if (usable)
 		printf("%-16s%s\n", "Status:", "can be counted here");
 	else
 		printf("%-16s%s%s\n", "Status:", "cannot be counted here: ", reason);
@@ -321,13 +320,13 @@ static int show_one_event(const char *name)
 		}
 	}
 	printf("\n");
-	return UTIL_EXIT_OK;
+	return usable ? UTIL_EXIT_OK : UTIL_EXIT_FAILURE;
 }
 
 /* Fills settings from the command line. Returns false when the program
  * should stop (help shown, or a usage error), with its status set. */
 static bool parse_command_line(int argc, char **argv, struct native_settings *settings,
-			       int *exit_status)
+                               int *exit_status)
 {
 	struct util_options options;
 	const char *value;
@@ -394,8 +393,8 @@ static bool parse_command_line(int argc, char **argv, struct native_settings *se
 
 int main(int argc, char **argv)
 {
-	struct native_settings settings = {false, true, true, PAPI_ENUM_EVENTS, NULL,
-					   NULL,  0,    NULL, 0};
+	struct native_settings settings = {false, true, true, PAPI_ENUM_EVENTS, NULL, NULL,
+	                                   0,     NULL, 0};
 	int status = UTIL_EXIT_OK;
 
 	if (!parse_command_line(argc, argv, &settings, &status)) {
@@ -403,7 +402,8 @@ int main(int argc, char **argv)
 	} else if (!util_library_init()) {
 		status = UTIL_EXIT_FAILURE;
 	} else {
-		if (!util_print_hardware_header("Available native events and hardware information."))
+		if (!util_print_hardware_header(
+		        "Available native events and hardware information."))
 			status = UTIL_EXIT_FAILURE;
 		else if (settings.event_name != NULL)
 			status = show_one_event(settings.event_name);

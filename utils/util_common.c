@@ -14,8 +14,8 @@ static const char *program_name = "papi";
  * Command line
  * ------------------------------------------------------------------------ */
 
-void util_options_init(struct util_options *options, const struct util_option *table,
-		       size_t count, int argc, char **argv)
+void util_options_init(struct util_options *options, const struct util_option *table, size_t count,
+                       int argc, char **argv)
 {
 	options->table = table;
 	options->count = count;
@@ -48,7 +48,7 @@ int util_usage_error(const char *format, ...)
 
 /* Matches "--name=value" for long options that take a value. */
 static bool matches_long_with_value(const struct util_option *option, const char *argument,
-				    const char **value)
+                                    const char **value)
 {
 	size_t length;
 
@@ -84,8 +84,9 @@ int util_options_next(struct util_options *options, const char **value)
 
 	for (size_t i = 0; i < options->count; i++) {
 		const struct util_option *option = &options->table[i];
-		bool exact = (option->short_name != NULL && strcmp(argument, option->short_name) == 0) ||
-			     (option->long_name != NULL && strcmp(argument, option->long_name) == 0);
+		bool exact =
+		    (option->short_name != NULL && strcmp(argument, option->short_name) == 0) ||
+		    (option->long_name != NULL && strcmp(argument, option->long_name) == 0);
 
 		if (matches_long_with_value(option, argument, value))
 			return option->id;
@@ -95,7 +96,7 @@ int util_options_next(struct util_options *options, const char **value)
 			return option->id;
 		if (options->next_index >= options->argc) {
 			util_usage_error("option '%s' needs an argument (%s)", argument,
-					 option->argument);
+			                 option->argument);
 			return UTIL_OPTION_ERROR;
 		}
 		*value = options->argv[options->next_index++];
@@ -113,11 +114,40 @@ void util_options_print(FILE *out, const struct util_option *table, size_t count
 
 		if (option->section != NULL)
 			fprintf(out, "\n%s\n", option->section);
-		snprintf(names, sizeof(names), "%s%s%s%s%s", option->short_name ? option->short_name : "",
-			 option->short_name && option->long_name ? ", " : "",
-			 option->long_name ? option->long_name : "", option->argument ? " " : "",
-			 option->argument ? option->argument : "");
+		snprintf(names, sizeof(names), "%s%s%s%s%s",
+		         option->short_name ? option->short_name : "",
+		         option->short_name && option->long_name ? ", " : "",
+		         option->long_name ? option->long_name : "", option->argument ? " " : "",
+		         option->argument ? option->argument : "");
 		fprintf(out, "\t%-22s %s\n", names, option->help);
+	}
+}
+
+bool util_parse_help_only(int argc, char **argv, const char *description, int *exit_status)
+{
+	static const struct util_option help_option[] = {
+	    {1, "-h", "--help", NULL, "print this help message", NULL},
+	};
+	struct util_options options;
+	const char *value;
+	int option;
+
+	util_options_init(&options, help_option, UTIL_ARRAY_LENGTH(help_option), argc, argv);
+	option = util_options_next(&options, &value);
+	switch (option) {
+	case UTIL_OPTION_END:
+		return true;
+	case UTIL_OPTION_OPERAND:
+		*exit_status = util_usage_error("unexpected argument '%s'", value);
+		return false;
+	case UTIL_OPTION_ERROR:
+		*exit_status = UTIL_EXIT_USAGE;
+		return false;
+	default:
+		printf("%sUsage: %s [options]\nOptions:\n", description, program_name);
+		util_options_print(stdout, help_option, UTIL_ARRAY_LENGTH(help_option));
+		*exit_status = UTIL_EXIT_OK;
+		return false;
 	}
 }
 
@@ -186,7 +216,7 @@ bool util_library_init(void)
 		return true;
 	if (version > 0) {
 		fprintf(stderr, "%s: PAPI_library_init: library version %#x, expected %#x\n",
-			program_name, (unsigned)version, (unsigned)PAPI_VER_CURRENT);
+		        program_name, (unsigned)version, (unsigned)PAPI_VER_CURRENT);
 		return false;
 	}
 	util_report_error("PAPI_library_init", version);
@@ -242,9 +272,13 @@ int util_event_check(int event_code, char *reason, size_t len)
 
 void util_reason_tally_add(struct util_reason_tally *tally, const char *reason)
 {
+	char stored[sizeof(tally->slots[0].reason)];
+
+	/* Compared as stored, so a reason longer than a slot still matches itself. */
+	snprintf(stored, sizeof(stored), "%s", reason);
 	tally->total++;
 	for (int i = 0; i < tally->distinct; i++) {
-		if (strcmp(tally->slots[i].reason, reason) == 0) {
+		if (strcmp(tally->slots[i].reason, stored) == 0) {
 			tally->slots[i].count++;
 			return;
 		}
@@ -253,24 +287,24 @@ void util_reason_tally_add(struct util_reason_tally *tally, const char *reason)
 		tally->unsorted++;
 		return;
 	}
-	snprintf(tally->slots[tally->distinct].reason, sizeof(tally->slots[0].reason), "%s",
-		 reason);
+	memcpy(tally->slots[tally->distinct].reason, stored, sizeof(stored));
 	tally->slots[tally->distinct].count = 1;
 	tally->distinct++;
 }
 
 void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent,
-			     int max_lines)
+                             int max_lines)
 {
 	bool printed[UTIL_TALLY_SLOTS] = {false};
 	int hidden = tally->unsorted;
 
-	/* Selection by count: the tally is tiny, and the order must not change it. */
+	/* Most frequent first, by selection: the tally is small and stays untouched. */
 	for (int line = 0; line < tally->distinct; line++) {
 		int best = -1;
 
 		for (int i = 0; i < tally->distinct; i++) {
-			if (!printed[i] && (best < 0 || tally->slots[i].count > tally->slots[best].count))
+			if (!printed[i] &&
+			    (best < 0 || tally->slots[i].count > tally->slots[best].count))
 				best = i;
 		}
 		printed[best] = true;
@@ -382,8 +416,7 @@ static size_t boxed_line_length(const char *text, size_t width)
 			last_blank = length;
 		length++;
 	}
-	if (text[length] == '\0' || text[length] == '\n' || text[length] == ' ' ||
-	    last_blank == 0)
+	if (text[length] == '\0' || text[length] == '\n' || text[length] == ' ' || last_blank == 0)
 		return length;
 	return last_blank;
 }
@@ -411,12 +444,25 @@ void util_print_boxed(int indent, const char *text)
  * Events
  * ------------------------------------------------------------------------ */
 
+/* The kind of event a code is: its preset and native bits (user-defined
+ * events have both). */
+static int event_kind(int code)
+{
+	return code & PAPI_UE_MASK;
+}
+
 bool util_enum_first(int *code, int mask, int cidx)
 {
+	int result;
+
 	*code = mask;
 	if (mask == PAPI_NATIVE_MASK)
-		return PAPI_enum_cmp_event(code, PAPI_ENUM_FIRST, cidx) == PAPI_OK;
-	return PAPI_enum_event(code, PAPI_ENUM_FIRST) == PAPI_OK;
+		result = PAPI_enum_cmp_event(code, PAPI_ENUM_FIRST, cidx);
+	else
+		result = PAPI_enum_event(code, PAPI_ENUM_FIRST);
+	/* Only an event of the kind asked for starts the list: with no such
+	 * events a library might otherwise hand back one of another kind. */
+	return result == PAPI_OK && event_kind(*code) == event_kind(mask);
 }
 
 bool util_enum_next(int *code, int modifier, int cidx)
@@ -428,7 +474,24 @@ bool util_enum_next(int *code, int modifier, int cidx)
 		result = PAPI_enum_cmp_event(code, modifier, cidx);
 	else
 		result = PAPI_enum_event(code, modifier);
-	return result == PAPI_OK && *code != previous;
+	return result == PAPI_OK && *code != previous && event_kind(*code) == event_kind(previous);
+}
+
+bool util_lookup_event(const char *name, int *code, PAPI_event_info_t *info)
+{
+	char reason[UTIL_REASON_LEN];
+	int result = PAPI_event_name_to_code(name, code);
+
+	if (result == PAPI_OK)
+		result = PAPI_get_event_info(*code, info);
+	if (result == PAPI_OK)
+		return true;
+	util_last_reason(reason, sizeof(reason));
+	printf("Sorry, an event by the name '%s' could not be found.\n"
+	       " Is it typed correctly?\n\n",
+	       name);
+	util_print_reason(stdout, " Reason: ", reason);
+	return false;
 }
 
 const char *util_derived_flag(const PAPI_event_info_t *info)
@@ -472,7 +535,7 @@ const char *util_qualifier_name(const char *base_symbol, const char *qualified_s
 }
 
 const char *util_qualifier_description(const char *base_description,
-				       const char *qualified_description)
+                                       const char *qualified_description)
 {
 	/* libpfm4-based libraries describe "EVENT:MASK" as "<event text>, masks:<mask text>". */
 	const char *masks = strstr(qualified_description, "masks:");
@@ -541,7 +604,8 @@ static void print_preset_terms(const PAPI_event_info_t *info)
 			continue;
 		}
 		printf(" Number of Register Values: %u\n", native.count);
-		for (unsigned value = 0; value < native.count && value < PAPI_MAX_INFO_TERMS; value++)
+		for (unsigned value = 0; value < native.count && value < PAPI_MAX_INFO_TERMS;
+		     value++)
 			printf(" Register[%u]: %#010x |%s|\n", value, native.code[value],
 			       native.name[value]);
 		printf(" Native Event Description: |%s|\n\n", native.long_descr);

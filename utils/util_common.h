@@ -59,8 +59,8 @@ enum {
 };
 
 /* Remembers the program name (for messages) and the table. */
-void util_options_init(struct util_options *options, const struct util_option *table,
-		       size_t count, int argc, char **argv);
+void util_options_init(struct util_options *options, const struct util_option *table, size_t count,
+                       int argc, char **argv);
 /* The id of the next option (its value in *value), UTIL_OPTION_OPERAND,
  * UTIL_OPTION_END or UTIL_OPTION_ERROR. */
 int util_options_next(struct util_options *options, const char **value);
@@ -68,6 +68,10 @@ int util_options_next(struct util_options *options, const char **value);
 void util_options_print(FILE *out, const struct util_option *table, size_t count);
 /* Prints "Try '<program> --help'" after a usage error; returns UTIL_EXIT_USAGE. */
 int util_usage_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* The whole command line of a utility whose only option is -h/--help: on
+ * -h prints description, the usage and the option; rejects anything else.
+ * Returns true when the program should go on, else false with its status. */
+bool util_parse_help_only(int argc, char **argv, const char *description, int *exit_status);
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool util_parse_long(const char *text, long minimum, long maximum, long *value);
 /* The name the program was started as, without its directory. */
@@ -102,9 +106,9 @@ int util_event_check(int event_code, char *reason, size_t len);
 /* Counts failures by reason, to summarise many failed checks in a few lines. */
 #define UTIL_TALLY_SLOTS 16
 struct util_reason_tally {
-	int total;     /* failures added */
-	int distinct;  /* slots in use */
-	int unsorted;  /* failures whose reason found no free slot */
+	int total;    /* failures added */
+	int distinct; /* slots in use */
+	int unsorted; /* failures whose reason found no free slot */
 	struct {
 		char reason[PAPI_MAX_STR_LEN * 2];
 		int count;
@@ -113,7 +117,7 @@ struct util_reason_tally {
 void util_reason_tally_add(struct util_reason_tally *tally, const char *reason);
 /* Prints up to max_lines reasons, most frequent first, each after indent. */
 void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent,
-			     int max_lines);
+                             int max_lines);
 
 /* ------------------------------------------------------------------------
  * Output
@@ -140,6 +144,9 @@ bool util_enum_first(int *code, int mask, int cidx);
  * back the code it was given, so a faulty enumeration cannot loop forever. */
 bool util_enum_next(int *code, int modifier, int cidx);
 
+/* Looks an event up by name; if it is unknown, says so (with the reason)
+ * on stdout the way PAPI's utilities do, and returns false. */
+bool util_lookup_event(const char *name, int *code, PAPI_event_info_t *info);
 /* "Yes" for events computed from several counters, "No" otherwise. */
 const char *util_derived_flag(const PAPI_event_info_t *info);
 /* True if the name carries a qualifier ("EVENT:UMASK", "pmu::EVENT:u=0"). */
@@ -150,7 +157,7 @@ bool util_is_flag_qualifier(const char *qualifier);
 const char *util_qualifier_name(const char *base_symbol, const char *qualified_symbol);
 /* What a qualifier adds to its event's description. */
 const char *util_qualifier_description(const char *base_description,
-				       const char *qualified_description);
+                                       const char *qualified_description);
 
 /* papi_avail's preset table: heading and one row. */
 void util_print_preset_heading(bool with_avail_column);

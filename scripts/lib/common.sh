@@ -102,9 +102,12 @@ SANITIZER_REPORT_RE='ERROR: (AddressSanitizer|LeakSanitizer|ThreadSanitizer|Memo
 # sanitizer report fails the test.
 # shellcheck disable=SC2034 # RUN_* are read by the callers
 run_ctest() {
-	local log=$1 cwd=$2 rc=0 last
+	local log=$1 cwd=$2 rc=0 last t0=${EPOCHREALTIME/[.,]/}
 	shift 2
-	(cd "$cwd" && exec timeout -k 5 "$PAPILLON_TEST_TIMEOUT" "$@") </dev/null >"$log" 2>&1 || rc=$?
+	# The outer 2>/dev/null only silences bash's own "Segmentation fault"
+	# notice; the test's output goes to the log.
+	{ (cd "$cwd" && exec timeout -k 5 "$PAPILLON_TEST_TIMEOUT" "$@") </dev/null >"$log" 2>&1; } 2>/dev/null || rc=$?
+	RUN_MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
 	RUN_VERDICT=FAILED RUN_DETAIL=''
 	if [ "${CHECK_SANITIZERS:-0}" = 1 ] && grep -Eq "$SANITIZER_REPORT_RE" "$log"; then
 		RUN_DETAIL="sanitizer report: $(grep -Em1 "$SANITIZER_REPORT_RE" "$log" | cut -c1-160)"
@@ -134,6 +137,15 @@ run_ctest() {
 	*PASSED*) RUN_VERDICT=PASSED ;;
 	*) RUN_DETAIL="exit 0 without PASSED/SKIPPED" ;;
 	esac
+}
+
+# run_detail: RUN_DETAIL, plus the run time when it is worth noticing.
+run_detail() {
+	local d=$RUN_DETAIL
+	if [ "${RUN_MS:-0}" -ge 2000 ] && [[ $d != "timed out"* ]]; then
+		d+="${d:+; }$((RUN_MS / 1000)).$((RUN_MS % 1000 / 100))s"
+	fi
+	printf '%s' "$d"
 }
 
 # The most useful reason a skipped test gave: a "skip reason:" line (our

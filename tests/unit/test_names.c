@@ -1,0 +1,472 @@
+/* Unit tests of event naming (src/api_events.c, src/native_table.c) through
+ * the real perf_event component: the software events (perf::) exist
+ * wherever Linux runs; the sysfs-described msr PMU (msr::tsc) where the
+ * kernel exposes it. */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include "papi.h"
+#include "native_table.h"
+#include "pe_component.h"
+#include "unit_assert.h"
+
+#define MSR_PMU "/sys/bus/event_source/devices/msr"
+
+static int init_library(void)
+{
+	return PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT ? 0 : -1;
+}
+
+static int shutdown_library(void)
+{
+	PAPI_shutdown();
+	return 0;
+}
+
+static int code_of(const char *name)
+{
+	int code = PAPI_NULL;
+	char text[256];
+	int status = PAPI_event_name_to_code(name, &code);
+	snprintf(text, sizeof(text), "PAPI_event_name_to_code(\"%s\") returned %d (%s): %s", name,
+		 status, unit_error_name(status), PAPI_strreason());
+	CU_assertImplementation(status == PAPI_OK, __LINE__, text, __FILE__, "", CU_TRUE);
+	return code;
+}
+
+static const struct pe_encoding *encoding_of(const char *name)
+{
+	const void *encoding = NULL;
+	UNIT_ASSERT_OK_FATAL(native_table_encoding(code_of(name), &encoding));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(encoding);
+	return encoding;
+}
+
+/* ---- interning ---------------------------------------------------------- */
+
+static void test_same_name_same_code(void)
+{
+	int first = code_of("perf::TASK-CLOCK");
+	int second = code_of("perf::TASK-CLOCK");
+	CU_ASSERT_EQUAL(first, second);
+	CU_ASSERT(first & PAPI_NATIVE_MASK);
+	CU_ASSERT_FALSE(first & PAPI_PRESET_MASK);
+	CU_ASSERT_NOT_EQUAL(code_of("perf::PAGE-FAULTS"), first);
+
+	/* Interning directly gives the code the API handed out. */
+	int interned = PAPI_NULL;
+	UNIT_ASSERT_OK(native_table_intern(0, "perf::TASK-CLOCK", 0, NULL, &interned));
+	CU_ASSERT_EQUAL(interned, first);
+	int found = PAPI_NULL;
+	UNIT_ASSERT_OK(native_table_find("perf::TASK-CLOCK", &found));
+	CU_ASSERT_EQUAL(found, first);
+	const struct native_entry *entry = native_table_get(first);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(entry);
+	CU_ASSERT_STRING_EQUAL(entry->name, "perf::TASK-CLOCK");
+	CU_ASSERT_EQUAL(entry->cidx, 0);
+	CU_ASSERT_EQUAL(PAPI_get_event_component(first), 0);
+}
+
+static void test_lookup_of_codes_that_are_not_events(void)
+{
+	CU_ASSERT_PTR_NULL(native_table_get(0));
+	CU_ASSERT_PTR_NULL(native_table_get(PAPI_NATIVE_MASK | 0x3fffff));
+	CU_ASSERT_PTR_NULL(native_table_get(PAPI_TOT_CYC));
+	CU_ASSERT_PTR_NULL(native_table_get(-1));
+	char name[PAPI_MAX_STR_LEN];
+	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(PAPI_NATIVE_MASK | 0x3fffff, name),
+			   PAPI_ENOEVNT);
+	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(0, name), PAPI_ENOEVNT);
+	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(code_of("perf::TASK-CLOCK"), NULL),
+			   PAPI_EINVAL);
+}
+
+/* An interned name the component does not know fails when first used. */
+static void test_unresolvable_interned_name(void)
+{
+	int code = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(native_table_intern(0, "unit::not-an-event", 0, NULL, &code));
+	int again = PAPI_NULL;
+	UNIT_ASSERT_OK(native_table_intern(0, "unit::not-an-event", 0, NULL, &again));
+	CU_ASSERT_EQUAL(code, again);
+	const void *encoding = NULL;
+	UNIT_ASSERT_STATUS(native_table_encoding(code, &encoding), PAPI_ENOEVNT);
+	/* The failure is remembered, not retried into a different answer. */
+	UNIT_ASSERT_STATUS(native_table_encoding(code, &encoding), PAPI_ENOEVNT);
+	UNIT_ASSERT_STATUS(PAPI_query_event(code), PAPI_ENOEVNT);
+}
+
+/* ---- round trips -------------------------------------------------------- */
+
+struct name_list {
+	int count;
+	char (*names)[PAPI_HUGE_STR_LEN];
+};
+
+static void remember(struct name_list *list, const char *name)
+{
+	char (*grown)[PAPI_HUGE_STR_LEN] =
+		realloc(list->names, sizeof(*list->names) * (size_t)(list->count + 1));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(grown);
+	list->names = grown;
+	snprintf(list->names[list->count++], PAPI_HUGE_STR_LEN, "%s", name);
+}
+
+/* code -> name -> code for one enumerated code; returns the name. */
+static void check_enumerated(int code, struct name_list *list)
+{
+	char name[PAPI_MAX_STR_LEN] = "";
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
+	CU_ASSERT(strlen(name) > 0);
+	int back = PAPI_NULL;
+	UNIT_ASSERT_OK(PAPI_event_name_to_code(name, &back));
+	char text[PAPI_MAX_STR_LEN + 64];
+	snprintf(text, sizeof(text), "%s: code %#x -> name -> code %#x", name, (unsigned)code,
+		 (unsigned)back);
+	CU_assertImplementation(back == code, __LINE__, text, __FILE__, "", CU_FALSE);
+	CU_ASSERT_EQUAL(PAPI_get_event_component(code), 0);
+	PAPI_event_info_t info;
+	UNIT_ASSERT_OK(PAPI_get_event_info(code, &info));
+	CU_ASSERT_STRING_EQUAL(info.symbol, name);
+	CU_ASSERT_EQUAL(info.event_code, (unsigned)code);
+	remember(list, name);
+}
+
+static void test_round_trip_of_every_enumerated_event(void)
+{
+	struct name_list list = {0, NULL};
+	int events = 0;
+	int code = PAPI_NATIVE_MASK;
+	int status = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0);
+	UNIT_ASSERT_OK_FATAL(status);
+	while (status == PAPI_OK) {
+		events++;
+		check_enumerated(code, &list);
+		int qualified = code;
+		for (int umask = PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, 0);
+		     umask == PAPI_OK;
+		     umask = PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, 0))
+			check_enumerated(qualified, &list);
+		status = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0);
+	}
+	UNIT_ASSERT_STATUS(status, PAPI_ENOEVNT);
+	const PAPI_component_info_t *component = PAPI_get_component_info(0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(component);
+	CU_ASSERT_EQUAL(events, component->num_native_events);
+	printf("(%d events, %d names) ", events, list.count);
+
+	/* Every name listed resolves from scratch, to a code whose name it is. */
+	int resolved_before = list.count;
+	PAPI_shutdown();
+	CU_ASSERT_EQUAL_FATAL(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	for (int i = 0; i < list.count; i++) {
+		int fresh = PAPI_NULL;
+		int result = PAPI_event_name_to_code(list.names[i], &fresh);
+		char text[PAPI_HUGE_STR_LEN + 128];
+		snprintf(text, sizeof(text), "enumerated name %s does not resolve: %s",
+			 list.names[i], PAPI_strreason());
+		CU_assertImplementation(result == PAPI_OK, __LINE__, text, __FILE__, "", CU_FALSE);
+		if (result != PAPI_OK)
+			continue;
+		char name[PAPI_MAX_STR_LEN] = "";
+		UNIT_ASSERT_OK(PAPI_event_code_to_name(fresh, name));
+		CU_ASSERT_STRING_EQUAL(name, list.names[i]);
+		UNIT_ASSERT_OK(PAPI_query_event(fresh));
+	}
+	CU_ASSERT_EQUAL(list.count, resolved_before);
+	free(list.names);
+}
+
+static void test_software_events_are_listed(void)
+{
+	bool task_clock = false, page_faults = false;
+	int code = PAPI_NATIVE_MASK;
+	for (int status = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0); status == PAPI_OK;
+	     status = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0)) {
+		char name[PAPI_MAX_STR_LEN];
+		UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
+		task_clock |= strcmp(name, "perf::TASK-CLOCK") == 0;
+		page_faults |= strcmp(name, "perf::PAGE-FAULTS") == 0;
+	}
+	CU_ASSERT_TRUE(task_clock);
+	CU_ASSERT_TRUE(page_faults);
+}
+
+/* ---- bad names ---------------------------------------------------------- */
+
+static void assert_not_an_event(const char *name, int expected, unsigned line)
+{
+	int code = 12345;
+	int status = PAPI_event_name_to_code(name, &code);
+	char text[256];
+	snprintf(text, sizeof(text), "\"%.60s%s\" gives %d (%s), expected %s", name,
+		 strlen(name) > 60 ? "..." : "", status, unit_error_name(status),
+		 unit_error_name(expected));
+	CU_assertImplementation(status == expected, line, text, __FILE__, "", CU_FALSE);
+	CU_assertImplementation(code == 12345, line, "the code is left alone", __FILE__, "",
+				CU_FALSE);
+	snprintf(text, sizeof(text), "a reason is given for \"%.60s\"", name);
+	CU_assertImplementation(PAPI_strreason()[0] != '\0', line, text, __FILE__, "", CU_FALSE);
+	/* A failed name is not interned. */
+	int found;
+	CU_assertImplementation(native_table_find(name, &found) == PAPI_ENOEVNT, line,
+				"the failed name is not in the native table", __FILE__, "",
+				CU_FALSE);
+}
+
+#define ASSERT_NOT_AN_EVENT(name, expected) assert_not_an_event(name, expected, __LINE__)
+
+static void test_unknown_names(void)
+{
+	ASSERT_NOT_AN_EVENT("perf::NO-SUCH-EVENT", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("nosuchpmu::CYCLES", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("NO_SUCH_EVENT", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("PAPI_NO_SUCH_PRESET", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("perf::TASK-CLOCK:no-such-modifier", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("::", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("perf::", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("::TASK-CLOCK", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT(" perf::TASK-CLOCK", PAPI_ENOEVNT);
+}
+
+static void test_empty_overlong_and_null_names(void)
+{
+	ASSERT_NOT_AN_EVENT("", PAPI_ENOEVNT);
+
+	char name[PAPI_HUGE_STR_LEN + 16];
+	/* Longest name that fits: unknown, not rejected for its length. */
+	memset(name, 'a', PAPI_HUGE_STR_LEN - 1);
+	name[PAPI_HUGE_STR_LEN - 1] = '\0';
+	ASSERT_NOT_AN_EVENT(name, PAPI_ENOEVNT);
+	/* One longer, and a known event followed by padding. */
+	memset(name, 'a', PAPI_HUGE_STR_LEN);
+	name[PAPI_HUGE_STR_LEN] = '\0';
+	ASSERT_NOT_AN_EVENT(name, PAPI_ENOEVNT);
+	snprintf(name, sizeof(name), "perf::TASK-CLOCK");
+	memset(name + strlen(name), ':', sizeof(name) - strlen(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	ASSERT_NOT_AN_EVENT(name, PAPI_ENOEVNT);
+
+	int code;
+	UNIT_ASSERT_STATUS(PAPI_event_name_to_code(NULL, &code), PAPI_EINVAL);
+	UNIT_ASSERT_STATUS(PAPI_event_name_to_code("perf::TASK-CLOCK", NULL), PAPI_EINVAL);
+	UNIT_ASSERT_STATUS(PAPI_query_named_event(NULL), PAPI_EINVAL);
+	UNIT_ASSERT_STATUS(PAPI_query_named_event(""), PAPI_ENOEVNT);
+}
+
+/* ---- modifiers ---------------------------------------------------------- */
+
+static void test_modifiers_are_accepted(void)
+{
+	const struct pe_encoding *plain = encoding_of("perf::TASK-CLOCK");
+	CU_ASSERT_FALSE(plain->explicit_privilege);
+
+	const struct pe_encoding *user = encoding_of("perf::TASK-CLOCK:u");
+	CU_ASSERT_TRUE(user->explicit_privilege);
+	CU_ASSERT_FALSE(user->attr.exclude_user);
+	CU_ASSERT_TRUE(user->attr.exclude_kernel);
+	CU_ASSERT_EQUAL(user->attr.type, plain->attr.type);
+	CU_ASSERT_EQUAL(user->attr.config, plain->attr.config);
+
+	const struct pe_encoding *kernel = encoding_of("perf::TASK-CLOCK:k");
+	CU_ASSERT_TRUE(kernel->explicit_privilege);
+	CU_ASSERT_TRUE(kernel->attr.exclude_user);
+	CU_ASSERT_FALSE(kernel->attr.exclude_kernel);
+
+	/* A modified name is an event of its own, listed under its own name. */
+	int code = code_of("perf::TASK-CLOCK:u");
+	CU_ASSERT_NOT_EQUAL(code, code_of("perf::TASK-CLOCK"));
+	char name[PAPI_MAX_STR_LEN];
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
+	CU_ASSERT_STRING_EQUAL(name, "perf::TASK-CLOCK:u");
+	UNIT_ASSERT_OK(PAPI_query_event(code));
+}
+
+/* ---- sysfs PMUs --------------------------------------------------------- */
+
+static bool read_first_line(const char *path, char *line, size_t size)
+{
+	FILE *file = fopen(path, "r");
+	if (!file)
+		return false;
+	bool ok = fgets(line, (int)size, file) != NULL;
+	fclose(file);
+	line[strcspn(line, "\n")] = '\0';
+	return ok;
+}
+
+/* msr::tsc as the kernel describes it, computed here independently:
+ * events/tsc is "event=<value>", format/event "config:<low>-<high>". */
+static bool expected_tsc_config(uint64_t *config)
+{
+	char terms[128], format[128];
+	if (!read_first_line(MSR_PMU "/events/tsc", terms, sizeof(terms)) ||
+	    !read_first_line(MSR_PMU "/format/event", format, sizeof(format)))
+		return false;
+	unsigned long long value;
+	int low, high;
+	if (sscanf(terms, "event=%llx", &value) != 1 ||
+	    sscanf(format, "config:%d-%d", &low, &high) != 2)
+		return false;
+	uint64_t mask = high - low == 63 ? ~0ull : ((1ull << (high - low + 1)) - 1);
+	*config = (value & mask) << low;
+	return true;
+}
+
+static void test_sysfs_msr_tsc(void)
+{
+	int code = code_of("msr::tsc");
+	char name[PAPI_MAX_STR_LEN];
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
+	CU_ASSERT_STRING_EQUAL(name, "msr::tsc");
+	CU_ASSERT_EQUAL(PAPI_get_event_component(code), 0);
+	PAPI_event_info_t info;
+	UNIT_ASSERT_OK(PAPI_get_event_info(code, &info));
+	CU_ASSERT_STRING_EQUAL(info.symbol, "msr::tsc");
+	CU_ASSERT_PTR_NOT_NULL(strstr(info.long_descr, "msr"));
+
+	const struct pe_encoding *tsc = encoding_of("msr::tsc");
+	char type[32];
+	CU_ASSERT_FATAL(read_first_line(MSR_PMU "/type", type, sizeof(type)));
+	CU_ASSERT_EQUAL(tsc->attr.type, (uint32_t)strtoul(type, NULL, 10));
+	CU_ASSERT_STRING_EQUAL(tsc->pmu, "msr");
+	CU_ASSERT_FALSE(tsc->explicit_privilege);
+	uint64_t config;
+	if (expected_tsc_config(&config)) {
+		CU_ASSERT_EQUAL(tsc->attr.config, config);
+	} else {
+		printf("(msr format not of the form config:low-high: config not checked) ");
+	}
+}
+
+static void test_sysfs_modifiers(void)
+{
+	const struct pe_encoding *user = encoding_of("msr::tsc:u");
+	CU_ASSERT_TRUE(user->explicit_privilege);
+	CU_ASSERT_FALSE(user->attr.exclude_user);
+	CU_ASSERT_TRUE(user->attr.exclude_kernel);
+	CU_ASSERT_TRUE(user->attr.exclude_hv);
+	const struct pe_encoding *kernel = encoding_of("msr::tsc:k");
+	CU_ASSERT_TRUE(kernel->attr.exclude_user);
+	CU_ASSERT_FALSE(kernel->attr.exclude_kernel);
+	const struct pe_encoding *both = encoding_of("msr::tsc:u:k");
+	CU_ASSERT_FALSE(both->attr.exclude_user);
+	CU_ASSERT_FALSE(both->attr.exclude_kernel);
+
+	/* A modifier sysfs events do not take is an invalid attribute. */
+	ASSERT_NOT_AN_EVENT("msr::tsc:z", PAPI_EATTR);
+}
+
+static void test_sysfs_unknown_event_of_a_known_pmu(void)
+{
+	ASSERT_NOT_AN_EVENT("msr::no-such-register", PAPI_ENOEVNT);
+	/* The reason names the PMU that was found, not a generic miss. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(PAPI_strreason(), "msr"));
+	ASSERT_NOT_AN_EVENT("msr::tscx", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("msr::ts", PAPI_ENOEVNT);
+	ASSERT_NOT_AN_EVENT("msrx::tsc", PAPI_ENOEVNT);
+}
+
+/* ---- the sysfs format parser -------------------------------------------- */
+
+#if __has_include("pe_sysfs_format.h")
+#include "pe_sysfs_format.h"
+
+static uint64_t apply(const char *spec, uint64_t value, int *word)
+{
+	struct pe_format_field field;
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	CU_ASSERT_TRUE_FATAL(pe_format_parse("field", spec, &field));
+	*word = field.config_word;
+	pe_format_apply(&field, value, &attr);
+	return field.config_word == 0 ? attr.config
+	       : field.config_word == 1 ? attr.config1
+					: attr.config2;
+}
+
+static void test_sysfs_format_parser(void)
+{
+	int word;
+	/* Low 8 bits of the value go to 0-7, the next 4 to 32-35. */
+	CU_ASSERT_EQUAL(apply("config:0-7,32-35", 0xabcull, &word), 0xbcull | (0xaull << 32));
+	CU_ASSERT_EQUAL(word, 0);
+	CU_ASSERT_EQUAL(apply("config:0-7,32-35", 0xfffffull, &word), 0xffull | (0xfull << 32));
+	CU_ASSERT_EQUAL(apply("config1:9", 1, &word), 1ull << 9);
+	CU_ASSERT_EQUAL(word, 1);
+	CU_ASSERT_EQUAL(apply("config1:9", 2, &word), 0);
+	CU_ASSERT_EQUAL(apply("config2:0-63", ~0ull, &word), ~0ull);
+	CU_ASSERT_EQUAL(word, 2);
+	CU_ASSERT_EQUAL(apply("config:63", 1, &word), 1ull << 63);
+	CU_ASSERT_EQUAL(apply("config:8-15", 0x1234, &word), 0x3400ull);
+
+	struct pe_format_field field;
+	const char *const malformed[] = {
+		"config",       "config:",       "config3:0",     "period:0-7",
+		"config:7-0",   "config:0-64",   "config:64",     "config:-1",
+		"config:abc",   "config:0-",     "config:0-7,",   "config:0-7x",
+		"config:0,1,2,3,4", /* more ranges than a field may have */
+	};
+	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+		char text[128];
+		snprintf(text, sizeof(text), "format \"%s\" is refused", malformed[i]);
+		CU_assertImplementation(!pe_format_parse("field", malformed[i], &field), __LINE__,
+					text, __FILE__, "", CU_FALSE);
+	}
+}
+#else
+/* Registered inactive, so the run summary shows it was not run. */
+static void test_sysfs_format_parser(void)
+{
+	CU_FAIL("an inactive test ran");
+}
+#define FORMAT_PARSER_MISSING "the parser is static in pe_names_sysfs.c (no pe_sysfs_format.h)"
+#endif
+
+/* ---- registration ------------------------------------------------------- */
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	CU_pSuite suite = CU_add_suite("names", init_library, shutdown_library);
+	CU_pSuite sysfs = CU_add_suite("sysfs names", init_library, shutdown_library);
+	if (!suite || !sysfs ||
+	    !CU_add_test(suite, "same name, same code", test_same_name_same_code) ||
+	    !CU_add_test(suite, "lookup of codes that are not events",
+			 test_lookup_of_codes_that_are_not_events) ||
+	    !CU_add_test(suite, "unresolvable interned name", test_unresolvable_interned_name) ||
+	    !CU_add_test(suite, "software events are listed", test_software_events_are_listed) ||
+	    !CU_add_test(suite, "unknown names", test_unknown_names) ||
+	    !CU_add_test(suite, "empty, overlong and NULL names",
+			 test_empty_overlong_and_null_names) ||
+	    !CU_add_test(suite, "modifiers are accepted", test_modifiers_are_accepted) ||
+	    !CU_add_test(suite, "round trip of every enumerated event",
+			 test_round_trip_of_every_enumerated_event)) {
+		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+		return unit_run_all();
+	}
+	CU_pTest msr_tests[] = {
+		CU_add_test(sysfs, "msr::tsc", test_sysfs_msr_tsc),
+		CU_add_test(sysfs, "sysfs modifiers", test_sysfs_modifiers),
+		CU_add_test(sysfs, "unknown event of a known PMU",
+			    test_sysfs_unknown_event_of_a_known_pmu),
+	};
+	FILE *msr = fopen(MSR_PMU "/type", "r");
+	if (msr)
+		fclose(msr);
+	for (size_t i = 0; !msr && i < sizeof(msr_tests) / sizeof(msr_tests[0]); i++)
+		unit_skip(msr_tests[i], "no msr PMU in " MSR_PMU);
+	CU_pTest format_parser = CU_add_test(sysfs, "format parser", test_sysfs_format_parser);
+#ifdef FORMAT_PARSER_MISSING
+	unit_skip(format_parser, FORMAT_PARSER_MISSING);
+#else
+	(void)format_parser;
+#endif
+	return unit_run_all();
+}
