@@ -30,12 +30,12 @@ if [ ! -f "$build/config.status" ]; then
 	}
 fi
 # Only what the benchmark needs: the library, then the benchmark.
-make -s -C "$build/src" -j"$(nproc)" >"$build/bench-make.log" 2>&1 &&
-	make -s -C "$build/bench" >>"$build/bench-make.log" 2>&1 || {
+if ! { make -s -C "$build/src" -j"$(nproc)" && make -s -C "$build/bench"; } \
+	>"$build/bench-make.log" 2>&1; then
 	echo "run.sh: the build failed, see $build/bench-make.log" >&2
 	tail -20 "$build/bench-make.log" >&2
 	exit 1
-}
+fi
 
 # --------------------------------------------- the sys_enter tracepoint id
 tracepoint=events/raw_syscalls/sys_enter/id

@@ -424,6 +424,8 @@ void eventset_compute(const struct eventset *set, const long long *native, long 
 
 void eventset_clear_write_offsets(struct eventset *set)
 {
+	if (!set->write_offsets)
+		return; /* direct_map is already right: only writes change it */
 	free(set->write_offsets);
 	set->write_offsets = NULL;
 	set->direct_map = compute_direct_map(set);
