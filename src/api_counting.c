@@ -11,8 +11,10 @@
 #include "library.h"
 #include "timers.h"
 
-/* PAPI allows one running event set per component per thread. */
-static _Thread_local struct eventset *running_sets[MAX_COMPONENTS];
+/* PAPI allows one running event set per component per thread. Kept as id + 1
+ * (0: none), not as a pointer: PAPI_shutdown frees sets that still run, and
+ * a later PAPI_start must not read the freed set. */
+static _Thread_local int running_sets[MAX_COMPONENTS];
 
 static size_t event_bytes(const struct eventset *set)
 {
@@ -29,8 +31,8 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	if (set->event_count == 0 || set->cidx < 0)
 		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start",
 				      EventSet);
-	struct eventset *other = running_sets[set->cidx];
-	if (other && eventset_lookup(other->id) == other && (other->state & PAPI_RUNNING))
+	struct eventset *other = eventset_lookup(running_sets[set->cidx] - 1);
+	if (other && other->cidx == set->cidx && (other->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_EISRUN,
 				      "event set %d of the same component already runs in "
 				      "this thread",
@@ -40,7 +42,7 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 		return status;
 	eventset_clear_write_offsets(set);
 	set->state = (set->state & ~PAPI_STOPPED) | PAPI_RUNNING;
-	running_sets[set->cidx] = set;
+	running_sets[set->cidx] = set->id + 1;
 	return PAPI_OK;
 }
 
@@ -71,8 +73,8 @@ PAPI_EXPORT int PAPI_stop(int EventSet, long long *values)
 		return status;
 	eventset_compute(set, set->native_values, set->stopped_values);
 	set->state = (set->state & ~PAPI_RUNNING) | PAPI_STOPPED;
-	if (running_sets[set->cidx] == set)
-		running_sets[set->cidx] = NULL;
+	if (running_sets[set->cidx] == set->id + 1)
+		running_sets[set->cidx] = 0;
 	if (values)
 		memcpy(values, set->stopped_values, event_bytes(set));
 	return PAPI_OK;

@@ -23,9 +23,11 @@ static int resolve_native_name(const char *name, int *code)
 		struct component_resolution resolution;
 		memset(&resolution, 0, sizeof(resolution));
 		status = papillon_components[c]->resolve_name(name, &resolution);
-		if (status == PAPI_OK)
+		if (status == PAPI_OK) {
+			papi_error_clear();
 			return native_table_intern(c, name, resolution.cursor,
 						   resolution.encoding, code);
+		}
 		if (status != PAPI_ENOEVNT || !reason[0]) {
 			best = status;
 			snprintf(reason, sizeof(reason), "%s", papi_error_reason());
@@ -159,7 +161,7 @@ PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 		return preset_fill_info(EventCode, info);
 	const struct native_entry *entry = native_table_get(EventCode);
 	if (!entry)
-		return papi_error_set(PAPI_ENOTPRESET, "no event has code %#x",
+		return papi_error_set(PAPI_ENOEVNT, "no event has code %#x",
 				      (unsigned)EventCode);
 	memset(info, 0, sizeof(*info));
 	status = papillon_components[entry->cidx]->event_info(entry->name, entry->cursor,

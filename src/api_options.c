@@ -36,6 +36,10 @@ static int set_eventset_domain(int id, int domain)
 	struct eventset *set = api_eventset(id);
 	if (!set)
 		return PAPI_ENOEVST;
+	if (set->cidx < 0)
+		return papi_error_set(PAPI_ENOCMP,
+				      "event set %d has no component yet: add an event or assign one",
+				      id);
 	int status = check_domain(domain);
 	if (status != PAPI_OK)
 		return status;
@@ -49,6 +53,10 @@ static int set_eventset_granularity(int id, int granularity)
 	struct eventset *set = api_eventset(id);
 	if (!set)
 		return PAPI_ENOEVST;
+	if (set->cidx < 0)
+		return papi_error_set(PAPI_ENOCMP,
+				      "event set %d has no component yet: add an event or assign one",
+				      id);
 	int status = check_granularity(granularity);
 	if (status != PAPI_OK)
 		return status;
@@ -136,7 +144,7 @@ static int get_eventset_domain(PAPI_option_t *ptr)
 	if (!set)
 		return PAPI_ENOEVST;
 	ptr->domain.domain = set->options.domain;
-	return set->options.domain;
+	return PAPI_OK;
 }
 
 static int get_eventset_granularity(PAPI_option_t *ptr)
@@ -145,18 +153,18 @@ static int get_eventset_granularity(PAPI_option_t *ptr)
 	if (!set)
 		return PAPI_ENOEVST;
 	ptr->granularity.granularity = set->options.granularity;
-	return set->options.granularity;
+	return PAPI_OK;
 }
 
 PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 {
 	switch (option) {
 	case PAPI_DEBUG:
-		if (ptr) {
-			ptr->debug.level = papi_debug_level;
-			ptr->debug.handler = NULL;
-		}
-		return papi_debug_level;
+		if (!ptr)
+			return papi_error_set(PAPI_EINVAL, "PAPI_DEBUG needs an option pointer");
+		ptr->debug.level = papi_debug_level;
+		ptr->debug.handler = NULL;
+		return PAPI_OK;
 	case PAPI_LIB_VERSION:
 		return PAPI_VERSION;
 	default:

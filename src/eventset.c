@@ -119,8 +119,6 @@ int eventset_assign_component(struct eventset *set, int cidx)
 {
 	if (library_check_component(cidx) != PAPI_OK)
 		return PAPI_ENOCMP;
-	if (set->cidx == cidx)
-		return PAPI_OK;
 	if (set->cidx >= 0)
 		return papi_error_set(PAPI_EINVAL,
 				      "event set %d is already bound to component %s", set->id,
@@ -232,6 +230,9 @@ int eventset_add(struct eventset *set, int code)
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot add to event set %d while it runs",
 				      set->id);
+	if (!(code & (PAPI_PRESET_MASK | PAPI_NATIVE_MASK)))
+		return papi_error_set(PAPI_EINVAL, "%#x is neither a preset nor a native code",
+				      (unsigned)code);
 	for (int i = 0; i < set->event_count; i++)
 		if (set->events[i].code == code)
 			return papi_error_set(PAPI_ECNFLCT,
