@@ -975,6 +975,13 @@ const char *PAPI_strreason(void);
  */
 int PAPI_event_reason(int EventCode, char *reason, int len);
 
+/*
+ * Messages about the preset tables: message 0 names the tables in use and what was detected;
+ * each further one names a definition line that was rejected (file:line: why). Returns
+ * PAPI_ENOEVNT past the last message.
+ */
+int PAPI_preset_message(int index, char *message, int len);
+
 #ifdef __cplusplus
 }
 #endif

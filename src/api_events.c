@@ -9,35 +9,6 @@
 #include "native_table.h"
 #include "presets.h"
 
-static int resolve_native_name(const char *name, int *code)
-{
-	int status = native_table_find(name, code);
-	if (status == PAPI_OK)
-		return PAPI_OK;
-	int best = papi_error_set(PAPI_ENOEVNT, "no component knows an event named '%s'", name);
-	char reason[PAPI_HUGE_STR_LEN];
-	reason[0] = '\0';
-	for (int c = 0; c < papillon_component_count; c++) {
-		if (!papillon_library.component_ready[c])
-			continue;
-		struct component_resolution resolution;
-		memset(&resolution, 0, sizeof(resolution));
-		status = papillon_components[c]->resolve_name(name, &resolution);
-		if (status == PAPI_OK) {
-			papi_error_clear();
-			return native_table_intern(c, name, resolution.cursor,
-						   resolution.encoding, code);
-		}
-		if (status != PAPI_ENOEVNT || !reason[0]) {
-			best = status;
-			snprintf(reason, sizeof(reason), "%s", papi_error_reason());
-		}
-	}
-	if (reason[0])
-		papi_error_set(best, "%s", reason);
-	return best;
-}
-
 PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
 {
 	int status = library_require_init();
@@ -50,7 +21,7 @@ PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
 				      PAPI_HUGE_STR_LEN - 1);
 	if (strncmp(in, "PAPI_", 5) == 0 && preset_find_name(in, out) == PAPI_OK)
 		return PAPI_OK;
-	return resolve_native_name(in, out);
+	return native_code_of_name(in, out);
 }
 
 PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)

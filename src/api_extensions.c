@@ -20,11 +20,9 @@ PAPI_EXPORT int PAPI_event_reason(int EventCode, char *reason, int len)
 	if (status == PAPI_OK && (!reason || len <= 0))
 		status = papi_error_set(PAPI_EINVAL, "reason buffer is NULL or empty");
 	if (status == PAPI_OK && (EventCode & PAPI_PRESET_MASK)) {
+		/* Checked once, every native through its component (presets.c). */
 		const struct preset_definition *definition;
 		status = preset_definition(EventCode, &definition);
-		/* A defined preset counts if each of its natives does. */
-		for (int t = 0; status == PAPI_OK && t < definition->term_count; t++)
-			status = PAPI_event_reason(definition->native_codes[t], reason, len);
 	} else if (status == PAPI_OK) {
 		const void *encoding;
 		status = native_table_encoding(EventCode, &encoding);
@@ -36,4 +34,14 @@ PAPI_EXPORT int PAPI_event_reason(int EventCode, char *reason, int len)
 	if (reason && len > 0)
 		snprintf(reason, (size_t)len, "%s", status == PAPI_OK ? "" : papi_error_reason());
 	return status;
+}
+
+PAPI_EXPORT int PAPI_preset_message(int index, char *message, int len)
+{
+	int status = library_require_init();
+	if (status != PAPI_OK)
+		return status;
+	if (!message || len <= 0)
+		return papi_error_set(PAPI_EINVAL, "message buffer is NULL or empty");
+	return presets_message(index, message, len);
 }

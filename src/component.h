@@ -13,6 +13,7 @@
 #define PAPILLON_COMPONENT_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -39,6 +40,13 @@ struct counting_options {
 	int cpu;         /* -1: any CPU */
 	int inherit;     /* nonzero: children inherit */
 	int multiplex;   /* nonzero: kernel multiplexing requested */
+	/* Hardware overflow (CAP_HW_OVERFLOW): the component signals the
+	 * thread signal_tid and, from its signal handler, calls
+	 * overflow_fire(overflow_cookie, index of the native in the control,
+	 * overflow address or NULL, ucontext) once per overflow. */
+	pid_t signal_tid;
+	void (*overflow_fire)(void *cookie, int index, void *address, void *context);
+	void *overflow_cookie;
 };
 
 /* One native event of a control, as the core hands it over. */
@@ -46,6 +54,7 @@ struct component_event {
 	int native_code;      /* global PAPI native code */
 	const char *name;     /* for messages; owned by the core's table */
 	const void *encoding; /* from resolve_name, owned by the core's table */
+	long long overflow_threshold; /* > 0: overflow every that many events */
 };
 
 /* Result of resolving an event name. */
@@ -79,6 +88,10 @@ struct component_ops {
 	/* Tries the event on this machine; on failure returns a PAPI error and
 	 * records the reason with papi_error_set(). */
 	int (*check_event)(const void *encoding);
+	/* Optional (NULL: none): the PMUs this component counts with, for
+	 * choosing preset tables, as space-separated words "pfm:<libpfm4 core
+	 * PMU>" and "sysfs:<kernel PMU directory>". */
+	int (*pmu_names)(char *names, size_t names_len);
 
 	/* Counting. A control is the component's state for one event set. */
 	int (*control_init)(void *control);
@@ -96,6 +109,20 @@ struct component_ops {
 	int (*reset)(void *control);
 	int (*write)(void *control, const long long *values);
 };
+
+/* Core services for components that deliver overflows by signal
+ * (src/signals.c). The signal a component asks the kernel to send (F_SETSIG);
+ * routes are looked up without locks from the signal handler. */
+struct signal_route {
+	void (*fire)(void *arg, const siginfo_t *info, void *ucontext);
+	void *arg;
+};
+int signals_overflow_signal(void);
+/* Routes the overflow signal carrying si_fd == fd to route (which must
+ * live until signals_unroute_fd returns); installs the handler. */
+int signals_route_fd(int fd, struct signal_route *route);
+/* Removes the route and waits for a handler still using it. */
+void signals_unroute_fd(int fd);
 
 /* The compiled-in components, in index order. */
 extern const struct component_ops *const papillon_components[];

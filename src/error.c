@@ -46,7 +46,7 @@ static _Thread_local char thread_reason[PAPI_HUGE_STR_LEN];
 
 const char *papi_error_text(int code)
 {
-	if (code > 0 || -code >= (int)(sizeof(error_texts) / sizeof(error_texts[0])))
+	if (code > 0 || code <= -(int)(sizeof(error_texts) / sizeof(error_texts[0])))
 		return NULL;
 	return error_texts[-code];
 }

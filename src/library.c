@@ -10,6 +10,7 @@
 #include "native_table.h"
 #include "presets.h"
 #include "sysinfo.h"
+#include "threads.h"
 #include "timers.h"
 
 struct library_state papillon_library = {
@@ -122,7 +123,8 @@ int library_init(void)
 			    : (double)papillon_library.hardware.mhz);
 	init_components();
 	papillon_library.init_level = PAPI_LOW_LEVEL_INITED;
-	return PAPI_OK;
+	/* As in PAPI, the initializing thread is the first one known. */
+	return threads_register_current();
 }
 
 void library_shutdown(void)
@@ -136,6 +138,7 @@ void library_shutdown(void)
 		papillon_library.component_ready[c] = 0;
 	}
 	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
+	threads_reset();
 	papillon_library.init_level = PAPI_NOT_INITED;
 	papillon_library.default_domain = PAPI_DOM_USER;
 	papillon_library.default_granularity = PAPI_GRN_THR;

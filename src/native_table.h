@@ -26,6 +26,9 @@ int native_table_find(const char *name, int *code);
 struct native_entry *native_table_get(int code);
 /* The component's encoding of a native code, resolving it on first use. */
 int native_table_encoding(int code, const void **encoding);
+/* Code of a native event by name: interned already, or resolved by the
+ * first ready component that knows it (native_resolve.c). */
+int native_code_of_name(const char *name, int *code);
 /* Releases every entry (at shutdown). */
 void native_table_clear(void);
 

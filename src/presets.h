@@ -3,6 +3,9 @@
 #ifndef PAPILLON_PRESETS_H
 #define PAPILLON_PRESETS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "papi.h"
 
 struct preset_name {
@@ -40,10 +43,22 @@ int preset_definition(int code, const struct preset_definition **definition);
 int preset_fill_info(int code, PAPI_event_info_t *info);
 /* Whether the preset can be counted here (checked once, cached). */
 int preset_available(int code);
+/* Message 0: the tables in use and what was detected; 1..n: each rejected
+ * definition line ("file:line: why"). PAPI_ENOEVNT past the last. */
+int presets_message(int index, char *text, int len);
+/* Forgets the tables and every cached check (at shutdown). */
 void presets_reset(void);
 
-/* Evaluates a derived combination of native values. */
+/* Derived arithmetic (derived.c). Evaluates a derived combination of
+ * native values: never aborts; malformed postfix or division by zero gives 0. */
 long long derived_evaluate(int derived, const char *postfix, const long long *terms,
 			   int term_count);
+/* Whether postfix is a well-formed expression over term_count natives; if
+ * not, why says what is wrong. */
+bool derived_postfix_valid(const char *postfix, int term_count, char *why, size_t why_len);
+/* "NOT_DERIVED", "DERIVED_ADD", ...: PAPI's names for enum derived_kind. */
+const char *derived_kind_name(int derived);
+/* The enum derived_kind of a name, or -1. */
+int derived_kind_of_name(const char *name);
 
 #endif

@@ -10,6 +10,7 @@ enum avail_option {
 	OPTION_CHECK,
 	OPTION_DETAIL,
 	OPTION_EVENT,
+	OPTION_DIAGNOSTICS,
 	OPTION_FILTER, /* ids from here on are category filters */
 };
 
@@ -39,6 +40,7 @@ struct avail_settings {
 	bool available_only; /* -a: events the library says exist here */
 	bool check;          /* -c: and that actually count here */
 	bool detail;
+	bool diagnostics; /* --diagnostics: the preset tables and their load messages */
 	const char *event_name; /* -e */
 	unsigned category_mask; /* 0: all */
 };
@@ -50,7 +52,7 @@ struct avail_totals {
 };
 
 /* The general options; build_option_table appends one per category filter. */
-#define GENERAL_OPTION_COUNT 5
+#define GENERAL_OPTION_COUNT 6
 static struct util_option avail_options[GENERAL_OPTION_COUNT + FILTER_COUNT] = {
     {OPTION_HELP, "-h", "--help", NULL, "Print this help message", "General command options:"},
     {OPTION_AVAILABLE, "-a", "--avail", NULL,
@@ -62,6 +64,8 @@ static struct util_option avail_options[GENERAL_OPTION_COUNT + FILTER_COUNT] = {
     {OPTION_DETAIL, "-d", "--detail", NULL, "Display detailed information about events", NULL},
     {OPTION_EVENT, "-e", "--event", "EVENTNAME", "Display detail information about specified event",
      NULL},
+    {OPTION_DIAGNOSTICS, NULL, "--diagnostics", NULL,
+     "Display the preset tables in use and every definition line they rejected", NULL},
 };
 
 static size_t build_option_table(void)
@@ -86,6 +90,49 @@ static void print_help(size_t option_count)
 	printf("\nWith -e, the exit status is 1 if the event is unknown or cannot count here.\n");
 }
 
+/* The natives and formula behind a preset, also when it cannot count here
+ * (the library then reports count 0 but still names the natives). */
+static void print_definition(const PAPI_event_info_t *info)
+{
+	if (!IS_PRESET((int)info->event_code) || info->name[0][0] == '\0')
+		return;
+	printf("%-29s|", "Defined as:");
+	if (strcmp(info->derived, "DERIVED_POSTFIX") == 0)
+		printf("%s of ", info->postfix);
+	else if (strcmp(info->derived, "DERIVED_ADD") == 0)
+		printf("sum of ");
+	else if (strcmp(info->derived, "DERIVED_SUB") == 0)
+		printf("first minus the others of ");
+	for (int term = 0; term < PAPI_MAX_INFO_TERMS && info->name[term][0] != '\0'; term++)
+		printf("%sN%d=%s", term ? ", " : "", term, info->name[term]);
+	printf("|\n");
+}
+
+/* The reason without the preset's own name in front. */
+static const char *reason_after_symbol(const char *reason, const char *symbol)
+{
+	size_t length = strlen(symbol);
+	if (strncmp(reason, symbol, length) == 0 && reason[length] == ' ')
+		return reason + length + 1;
+	return reason;
+}
+
+/* papi_avail --diagnostics: which preset tables apply, what was rejected. */
+static void print_preset_diagnostics(void)
+{
+#ifdef PAPILLON
+	char message[UTIL_REASON_LEN];
+	printf("Preset definitions:\n");
+	for (int index = 0; PAPI_preset_message(index, message, sizeof(message)) == PAPI_OK;
+	     index++)
+		printf("  %s%s\n", index == 1 ? "rejected: " : index > 1 ? "          " : "",
+		       message);
+	printf("\n");
+#else
+	printf("Preset diagnostics need Papillon's PAPI_preset_message.\n\n");
+#endif
+}
+
 /* papi_avail -e: one event, preset, user-defined or native. */
 static int show_one_event(const char *name)
 {
@@ -98,6 +145,7 @@ static int show_one_event(const char *name)
 		return UTIL_EXIT_FAILURE;
 	}
 	util_print_event_detail(&info);
+	print_definition(&info);
 	printf("\n");
 	result = util_event_check(code, reason, sizeof(reason));
 	if (result != PAPI_OK) {
@@ -156,6 +204,9 @@ static void list_events(const struct avail_settings *settings, int mask,
 		else
 			util_print_preset_row(&info,
 			                      avail_column ? (available ? "Yes" : "No") : NULL);
+		/* Every preset that cannot count here says why. */
+		if (!available && util_event_check(code, reason, sizeof(reason)) != PAPI_OK)
+			printf("             why: %s\n", reason_after_symbol(reason, info.symbol));
 	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, -1));
 }
 
@@ -209,7 +260,7 @@ static int list_all(const struct avail_settings *settings)
 
 int main(int argc, char **argv)
 {
-	struct avail_settings settings = {false, false, false, NULL, 0};
+	struct avail_settings settings = {false, false, false, false, NULL, 0};
 	struct util_options options;
 	size_t option_count = build_option_table();
 	const char *value;
@@ -233,6 +284,9 @@ int main(int argc, char **argv)
 		case OPTION_EVENT:
 			settings.event_name = value;
 			break;
+		case OPTION_DIAGNOSTICS:
+			settings.diagnostics = true;
+			break;
 		case UTIL_OPTION_OPERAND:
 			return util_usage_error("unexpected argument '%s'", value);
 		case UTIL_OPTION_ERROR:
@@ -250,6 +304,8 @@ int main(int argc, char **argv)
 		PAPI_shutdown();
 		return UTIL_EXIT_FAILURE;
 	}
+	if (settings.diagnostics)
+		print_preset_diagnostics();
 	if (settings.event_name != NULL)
 		status = show_one_event(settings.event_name);
 	else

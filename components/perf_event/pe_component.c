@@ -1,5 +1,6 @@
 /* The perf_event component: Linux perf_event_open with names from libpfm4
  * and from the kernel's sysfs PMU descriptions. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,33 @@ static int pe_check_event(const void *encoding)
 	return pe_try_open(encoding, PAPI_DOM_USER);
 }
 
+/* Appends "sysfs:<dir>" for every PMU the kernel registered, events or not. */
+static void sysfs_pmu_names(char *names, size_t names_len)
+{
+	DIR *root = opendir("/sys/bus/event_source/devices");
+	if (!root)
+		return;
+	struct dirent *entry;
+	while ((entry = readdir(root))) {
+		if (entry->d_name[0] == '.')
+			continue;
+		size_t used = strlen(names);
+		snprintf(names + used, names_len - used, "%ssysfs:%s", used ? " " : "",
+			 entry->d_name);
+	}
+	closedir(root);
+}
+
+static int pe_pmu_names(char *names, size_t names_len)
+{
+	if (names_len == 0)
+		return PAPI_EINVAL;
+	names[0] = '\0';
+	pe_pfm_core_pmu_names(names, names_len);
+	sysfs_pmu_names(names, names_len);
+	return PAPI_OK;
+}
+
 static int pe_control_init(void *control)
 {
 	memset(control, 0, sizeof(struct pe_control));
@@ -175,6 +203,7 @@ const struct component_ops perf_event_component = {
 	.release_encoding = pe_release_encoding,
 	.event_info = pe_event_info,
 	.check_event = pe_check_event,
+	.pmu_names = pe_pmu_names,
 	.control_init = pe_control_init,
 	.control_cleanup = pe_control_cleanup,
 	.control_update = pe_control_update,

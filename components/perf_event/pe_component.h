@@ -22,9 +22,12 @@ struct pe_group {
 	int leader_fd;
 	int first; /* index of the group's first event */
 	int count;
-	bool software_only; /* no hardware counter: may stay enabled when stopped */
+	bool software_only; /* no hardware counter */
+	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
 	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
 };
+
+struct pe_sampler; /* pe_sampling.c */
 
 struct pe_control {
 	int event_count;
@@ -35,6 +38,12 @@ struct pe_control {
 	uint64_t *read_buffer; /* big enough for the largest group */
 	size_t read_bytes;
 	bool running;
+	/* One fd per event, each read alone (no PERF_FORMAT_GROUP): kernel
+	 * multiplexing, where each event is scheduled on its own, and inherit. */
+	bool independent;
+	bool scaled;                   /* multiplexing: scale by enabled/running */
+	uint64_t *time_baseline;       /* scaled: enabled, running per event */
+	struct pe_sampler **samplers;  /* per event, NULL unless it overflows */
 };
 
 /* Names (pe_names_pfm.c for libpfm4's PMUs, pe_names_sysfs.c for the rest). */
@@ -44,6 +53,7 @@ int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
 int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
 int pe_pfm_info(uint64_t cursor, PAPI_event_info_t *info);
 int pe_pfm_core_counters(void);
+void pe_pfm_core_pmu_names(char *names, size_t names_len);
 
 #define PE_SYSFS_CURSOR_FLAG (1ull << 63)
 int pe_sysfs_init(void);
@@ -70,5 +80,15 @@ int pe_control_accum(struct pe_control *control, long long *values);
 int pe_control_reset(struct pe_control *control);
 /* Opens the event alone, then closes it: can it count here? */
 int pe_try_open(const struct pe_encoding *encoding, int domain);
+/* A failed perf_event_open for another task or a CPU, or with inherit:
+ * says which of those the kernel refused, else as pe_open_error. */
+int pe_open_target_error(int error_number, const struct pe_encoding *encoding, const char *name,
+			 const struct counting_options *options);
+
+/* Hardware overflow (pe_sampling.c). */
+void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);
+int pe_sampler_open(struct pe_sampler **out, int fd, int index,
+		    const struct counting_options *options, const char *name);
+void pe_sampler_close(struct pe_sampler *sampler);
 
 #endif

@@ -4,6 +4,7 @@
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "papi.h"
 #include "error.h"
@@ -166,6 +167,31 @@ static bool is_core_type(uint32_t type)
 	return type == PERF_TYPE_HARDWARE || type == PERF_TYPE_HW_CACHE || type == PERF_TYPE_RAW;
 }
 
+/* libpfm4 encodes an alias (perf::TASK-CLOCK) as the event it stands for
+ * (perf::PERF_COUNT_SW_TASK_CLOCK), but lists the alias at its own index;
+ * the cursor of a name is where the enumeration lists that name. */
+static int listed_index(int encoded, const char *name)
+{
+	const char *separator = strstr(name, "::");
+	const char *event = separator ? separator + 2 : name;
+	size_t length = strcspn(event, ":");
+	pfm_event_info_t info;
+	if (!event_info(encoded, &info))
+		return encoded;
+	if (strlen(info.name) == length && strncasecmp(info.name, event, length) == 0)
+		return encoded;
+	pfm_pmu_info_t pmu;
+	if (!pmu_info(info.pmu, &pmu))
+		return encoded;
+	for (int index = pmu.first_event; index >= 0; index = pfm_get_event_next(index)) {
+		pfm_event_info_t candidate;
+		if (event_info(index, &candidate) && strlen(candidate.name) == length &&
+		    strncasecmp(candidate.name, event, length) == 0)
+			return index;
+	}
+	return encoded;
+}
+
 int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor)
 {
 	if (!pfm_ready)
@@ -192,7 +218,7 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 		if (pmu.type == PFM_PMU_TYPE_CORE)
 			encoding->core_pmu = true;
 	}
-	*cursor = make_cursor(event, 0);
+	*cursor = make_cursor(listed_index(event, name), 0);
 	return PAPI_OK;
 }
 
@@ -223,4 +249,17 @@ int pe_pfm_core_counters(void)
 		if (pmu_info(pmu, &info) && info.type == PFM_PMU_TYPE_CORE)
 			return info.num_cntrs + info.num_fixed_cntrs;
 	return 0;
+}
+
+/* Appends "pfm:<name>" for each present core PMU: the libpfm4 tables that
+ * apply here (or the one LIBPFM_FORCE_PMU forces). */
+void pe_pfm_core_pmu_names(char *names, size_t names_len)
+{
+	pfm_pmu_info_t info;
+	for (int pmu = 0; pfm_ready && pmu < PFM_PMU_MAX; pmu++) {
+		if (!pmu_info(pmu, &info) || info.type != PFM_PMU_TYPE_CORE)
+			continue;
+		size_t used = strlen(names);
+		snprintf(names + used, names_len - used, "%spfm:%s", used ? " " : "", info.name);
+	}
 }

@@ -9,17 +9,9 @@
 #include "papi.h"
 #include "error.h"
 #include "pe_component.h"
+#include "pe_sysfs_format.h"
 
 #define SYSFS_PMU_ROOT "/sys/bus/event_source/devices"
-#define MAX_FORMAT_RANGES 4
-
-struct format_field {
-	char name[32];
-	int config_word; /* 0: config, 1: config1, 2: config2 */
-	int range_count;
-	int low[MAX_FORMAT_RANGES];
-	int high[MAX_FORMAT_RANGES];
-};
 
 struct sysfs_event {
 	char name[128];
@@ -33,7 +25,7 @@ struct sysfs_pmu {
 	int event_count;
 	struct sysfs_event *events;
 	int format_count;
-	struct format_field *formats;
+	struct pe_format_field *formats;
 };
 
 static struct sysfs_pmu *pmus;
@@ -51,36 +43,52 @@ static bool read_line(const char *path, char *buffer, size_t size)
 	return ok;
 }
 
-/* "config:0-7,32-35" or "config1:9" */
-static bool parse_format(const char *name, const char *spec, struct format_field *field)
+/* A bit number 0-63 at *cursor, digits only; advances past it. */
+static bool parse_bit(const char **cursor, int *bit)
 {
+	if (**cursor < '0' || **cursor > '9')
+		return false;
+	char *end;
+	long value = strtol(*cursor, &end, 10);
+	if (value > 63)
+		return false;
+	*bit = (int)value;
+	*cursor = end;
+	return true;
+}
+
+/* "config:0-7,32-35" or "config1:9": ranges low[-high] separated by commas,
+ * nothing else. */
+bool pe_format_parse(const char *name, const char *spec, struct pe_format_field *field)
+{
+	static const char *const words[] = {"config:", "config1:", "config2:"};
 	memset(field, 0, sizeof(*field));
 	snprintf(field->name, sizeof(field->name), "%s", name);
-	const char *colon = strchr(spec, ':');
-	if (!colon)
-		return false;
-	if (strncmp(spec, "config1:", 8) == 0)
-		field->config_word = 1;
-	else if (strncmp(spec, "config2:", 8) == 0)
-		field->config_word = 2;
-	else if (strncmp(spec, "config:", 7) != 0)
-		return false;
-	const char *cursor = colon + 1;
-	while (*cursor && field->range_count < MAX_FORMAT_RANGES) {
-		char *end;
-		long low = strtol(cursor, &end, 10);
-		long high = low;
-		if (*end == '-')
-			high = strtol(end + 1, &end, 10);
-		if (low < 0 || high > 63 || high < low)
-			return false;
-		field->low[field->range_count] = (int)low;
-		field->high[field->range_count++] = (int)high;
-		cursor = *end == ',' ? end + 1 : end;
-		if (*end != ',')
-			break;
+	const char *cursor = NULL;
+	for (int w = 0; w < 3 && !cursor; w++) {
+		if (strncmp(spec, words[w], strlen(words[w])) == 0) {
+			field->config_word = w;
+			cursor = spec + strlen(words[w]);
+		}
 	}
-	return field->range_count > 0;
+	if (!cursor)
+		return false;
+	for (;;) {
+		int low, high;
+		if (field->range_count == PE_FORMAT_MAX_RANGES || !parse_bit(&cursor, &low))
+			return false;
+		high = low;
+		if (*cursor == '-') {
+			cursor++;
+			if (!parse_bit(&cursor, &high) || high < low)
+				return false;
+		}
+		field->low[field->range_count] = low;
+		field->high[field->range_count++] = high;
+		if (*cursor != ',')
+			return *cursor == '\0';
+		cursor++;
+	}
 }
 
 static bool is_event_file(const char *name)
@@ -110,11 +118,11 @@ static void load_formats(struct sysfs_pmu *pmu, const char *dir)
 			continue;
 		char spec[128], file[768];
 		snprintf(file, sizeof(file), "%s/%s", path, entry->d_name);
-		struct format_field field;
+		struct pe_format_field field;
 		if (!read_line(file, spec, sizeof(spec)) ||
-		    !parse_format(entry->d_name, spec, &field))
+		    !pe_format_parse(entry->d_name, spec, &field))
 			continue;
-		struct format_field *grown = realloc(pmu->formats, sizeof(*grown) *
+		struct pe_format_field *grown = realloc(pmu->formats, sizeof(*grown) *
 								  (size_t)(pmu->format_count + 1));
 		if (!grown)
 			break;
@@ -242,7 +250,7 @@ int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 	return written < (int)name_len ? PAPI_OK : PAPI_EBUF;
 }
 
-static const struct format_field *find_format(const struct sysfs_pmu *pmu, const char *name)
+static const struct pe_format_field *find_format(const struct sysfs_pmu *pmu, const char *name)
 {
 	for (int f = 0; f < pmu->format_count; f++)
 		if (strcmp(pmu->formats[f].name, name) == 0)
@@ -250,9 +258,8 @@ static const struct format_field *find_format(const struct sysfs_pmu *pmu, const
 	return NULL;
 }
 
-/* Scatters value into the field's bit ranges, low bits first. */
-static void apply_format(const struct format_field *field, uint64_t value,
-			 struct perf_event_attr *attr)
+void pe_format_apply(const struct pe_format_field *field, uint64_t value,
+		     struct perf_event_attr *attr)
 {
 	uint64_t *word = field->config_word == 0   ? (uint64_t *)&attr->config
 			 : field->config_word == 1 ? (uint64_t *)&attr->config1
@@ -278,11 +285,11 @@ static int apply_terms(const struct sysfs_pmu *pmu, const char *terms,
 			*equals = '\0';
 			value = strtoull(equals + 1, NULL, 0);
 		}
-		const struct format_field *field = find_format(pmu, term);
+		const struct pe_format_field *field = find_format(pmu, term);
 		if (!field)
 			return papi_error_set(PAPI_EATTR, "PMU %s has no format field '%s'",
 					      pmu->name, term);
-		apply_format(field, value, attr);
+		pe_format_apply(field, value, attr);
 	}
 	return PAPI_OK;
 }

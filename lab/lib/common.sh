@@ -88,3 +88,29 @@ arch_cc() {
 
 # Directory holding one arch's cached kernel and sysroot.
 arch_cache() { echo "$LAB_CACHE/$1"; }
+
+# with_lock FILE CMD...: run CMD holding an exclusive lock on FILE, so two
+# lab runs at once (make -j check-lab-aarch64 check-lab-ppc64le) do not
+# download into, or rebuild, the same place together.
+with_lock() {
+	local file=$1
+	shift
+	mkdir -p "$(dirname "$file")"
+	(
+		flock 9
+		"$@"
+	) 9>"$file"
+}
+
+# host_cc_flags: the flags every lab C program is built with.
+LAB_CFLAGS=(-std=c11 -O2 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -static)
+
+# is_static ARCH FILE: true if FILE is an executable without an ELF
+# interpreter, i.e. one that runs without ld.so in the initramfs.
+is_static() {
+	local readelf
+	readelf=$(arch_triplet "$1")-readelf
+	command -v "$readelf" >/dev/null || readelf=readelf
+	! "$readelf" -lW "$2" 2>/dev/null | grep -q 'Requesting program interpreter' &&
+		"$readelf" -hW "$2" 2>/dev/null | grep -q 'Type:.*EXEC\|Type:.*DYN'
+}

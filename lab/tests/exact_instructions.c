@@ -10,14 +10,22 @@
  * compiler and of libc: it is exactly the instructions written below.
  *
  * aarch64, measured once under QEMU 7.2 TCG -icount shift=0 (cortex-a57 and
- * neoverse-n1 alike) and asserted exactly:
+ * neoverse-n1 alike, every run) and asserted exactly:
  *     count = 2 * N + 3
  * The 3 are, after the enabling 'svc' returns to EL0: 'mov x0, fd',
  * 'mov x1, DISABLE' and the disabling 'svc' itself (it retires in EL0);
  * the enabling 'svc' is not counted (the counter is enabled in the kernel).
- * ppc64le and riscv64 are asserted within 0.1% (their PMU models count
- * around translation blocks and privilege switches), x86_64 too if a PMU is
- * there at all (TCG has none: the test then SKIPs with the reason).
+ *
+ * ppc64le and riscv64 are asserted within 0.1%. Their QEMU 7.2 PMU models
+ * do not filter by privilege level, so the count also holds kernel
+ * instructions: a fixed part around the two ioctls (measured: 1180 on
+ * power9, 3085 on rv64; stated by the test as "fixed") and ~4,000 (power9)
+ * or ~8,700 (rv64) per timer interrupt that lands in the loop (HZ=250, one
+ * per 4 ms of virtual time = 4M instructions). So the test measures the
+ * fixed part with a 1-iteration loop, subtracts it, and takes the best of
+ * several 1M-iteration runs (2 ms each: most runs see no tick): that must
+ * be within 0.1% of 2N. The same holds for x86_64 if a PMU is there at all
+ * (TCG has none: the test then SKIPs with the reason).
  *
  * Prints "PASSED" or "SKIPPED: reason" (exit 0), or "FAILED file:line what"
  * (exit 1), like the project's ctests.
@@ -34,6 +42,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* n must be at least 1: the loops count down to zero after decrementing. */
 #define FAIL(...)                                                              \
 	do {                                                                   \
 		printf("FAILED %s:%d ", __FILE__, __LINE__);                   \
@@ -148,20 +157,47 @@ static uint64_t count_loop(int fd, uint64_t n)
 	return v[0];
 }
 
-static void check(uint64_t n, uint64_t got)
+static void check_exact(int fd, uint64_t n)
 {
-	uint64_t want = 2 * n + FIXED;
-	printf("exact_instructions: N=%" PRIu64 " count=%" PRIu64 " expected=%" PRIu64 "%s\n", n,
-	       got, want, EXACT ? " (exact)" : " (within 0.1%)");
-	if (EXACT) {
-		if (got != want)
-			FAIL("N=%" PRIu64 ": counted %" PRIu64 " user instructions, want exactly %" PRIu64,
-			     n, got, want);
-		return;
+	uint64_t got = count_loop(fd, n), want = 2 * n + FIXED;
+	printf("exact_instructions: N=%" PRIu64 " count=%" PRIu64 " expected=%" PRIu64
+	       " (2N+%d, exact)\n",
+	       n, got, want, FIXED);
+	if (got != want)
+		FAIL("N=%" PRIu64 ": counted %" PRIu64 " user instructions, want exactly %" PRIu64, n,
+		     got, want);
+}
+
+/* min_count: the smallest of REPEAT counts of an n-iteration loop (the
+ * runs no interrupt landed in), and the largest through *max. */
+#define REPEAT 9
+static uint64_t min_count(int fd, uint64_t n, uint64_t *max)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (int i = 0; i < REPEAT; i++) {
+		uint64_t c = count_loop(fd, n);
+		lo = c < lo ? c : lo;
+		hi = c > hi ? c : hi;
 	}
+	*max = hi;
+	return lo;
+}
+
+static void check_approx(int fd, uint64_t n)
+{
+	uint64_t hi1, hi, one = min_count(fd, 1, &hi1);
+	uint64_t fixed = one - 2, lo = min_count(fd, n, &hi);
+	uint64_t got = lo - fixed, want = 2 * n;
 	uint64_t diff = got > want ? got - want : want - got;
-	if (diff * 1000 > want)
-		FAIL("N=%" PRIu64 ": counted %" PRIu64 ", want %" PRIu64 " within 0.1%%", n, got, want);
+	printf("exact_instructions: N=1 count=%" PRIu64 "..%" PRIu64 " -> fixed=%" PRIu64 "\n", one,
+	       hi1, fixed);
+	printf("exact_instructions: N=%" PRIu64 " count=%" PRIu64 "..%" PRIu64 " best-fixed=%" PRIu64
+	       " expected=%" PRIu64 " (within 0.1%%)\n",
+	       n, lo, hi, got, want);
+	if (lo < fixed || diff * 1000 > want)
+		FAIL("N=%" PRIu64 ": counted %" PRIu64 " (after the fixed %" PRIu64
+		     "), want %" PRIu64 " within 0.1%%",
+		     n, got, fixed, want);
 }
 
 int main(void)
@@ -173,9 +209,13 @@ int main(void)
 		       strerror(errno));
 		return 0;
 	}
-	static const uint64_t sizes[] = {1000, 1000000, 1000000, 10000000};
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		check(sizes[i], count_loop(fd, sizes[i]));
+	if (EXACT) {
+		static const uint64_t sizes[] = {1, 1000, 1000000, 1000000, 10000000};
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+			check_exact(fd, sizes[i]);
+	} else {
+		check_approx(fd, 1000000);
+	}
 	close(fd);
 	printf("PASSED\n");
 	return 0;

@@ -58,7 +58,7 @@ static void fake_shutdown(void)
 }
 
 static int fake_enum_events(int component, uint64_t *cursor, int modifier, char *name,
-			    size_t name_len)
+                            size_t name_len)
 {
 	uint64_t next;
 	if (modifier == PAPI_ENUM_FIRST)
@@ -104,11 +104,11 @@ static void fake_release_encoding(void *encoding)
 	free(fake);
 }
 
-static int fake_event_info(int component, const char *name, uint64_t cursor,
-			   const void *encoding, PAPI_event_info_t *info)
+static int fake_event_info(int component, const char *name, uint64_t cursor, const void *encoding,
+                           PAPI_event_info_t *info)
 {
-	snprintf(info->short_descr, sizeof(info->short_descr), "%s event %d",
-		 fake_names[component], (int)cursor + 1);
+	snprintf(info->short_descr, sizeof(info->short_descr), "%s event %d", fake_names[component],
+	         (int)cursor + 1);
 	return PAPI_OK;
 }
 
@@ -138,7 +138,7 @@ static void fake_misuse(struct fake_state *state, const char *what)
 }
 
 static int fake_control_update(void *control, const struct component_event *events, int count,
-			       const struct counting_options *options)
+                               const struct counting_options *options)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.control_update++;
@@ -146,7 +146,7 @@ static int fake_control_update(void *control, const struct component_event *even
 		fake_misuse(fake->state, "control_update");
 	if (count > fake->state->max_events || count > FAKE_MAX_SLOTS)
 		return papi_error_set(PAPI_ECNFLCT, "fake holds at most %d events",
-				      fake->state->max_events);
+		                      fake->state->max_events);
 	fake->count = count;
 	for (int i = 0; i < count; i++)
 		fake->kinds[i] = ((const struct fake_encoding *)events[i].encoding)->kind;
@@ -231,50 +231,50 @@ static int fake_write(void *control, const long long *values)
 }
 
 /* The entry points that must know which fake they belong to. */
-#define FAKE_COMPONENT(index, symbol, label)                                                \
-	static int symbol##_init(int cidx, PAPI_component_info_t *info)                    \
-	{                                                                                   \
-		return fake_init(index, info);                                              \
-	}                                                                                   \
-	static int symbol##_enum_events(uint64_t *cursor, int modifier, char *name,         \
-					size_t name_len)                                    \
-	{                                                                                   \
-		return fake_enum_events(index, cursor, modifier, name, name_len);           \
-	}                                                                                   \
-	static int symbol##_resolve_name(const char *name, struct component_resolution *out) \
-	{                                                                                   \
-		return fake_resolve_name(index, name, out);                                 \
-	}                                                                                   \
-	static int symbol##_event_info(const char *name, uint64_t cursor,                  \
-				       const void *encoding, PAPI_event_info_t *info)       \
-	{                                                                                   \
-		return fake_event_info(index, name, cursor, encoding, info);                \
-	}                                                                                   \
-	static int symbol##_control_init(void *control)                                     \
-	{                                                                                   \
-		return fake_control_init(index, control);                                   \
-	}                                                                                   \
-	static const struct component_ops symbol = {                                        \
-		.name = label,                                                              \
-		.short_name = label,                                                        \
-		.description = "Deterministic fake counters for unit tests",                \
-		.control_size = sizeof(struct fake_control),                                \
-		.init = symbol##_init,                                                      \
-		.shutdown = fake_shutdown,                                                  \
-		.enum_events = symbol##_enum_events,                                        \
-		.resolve_name = symbol##_resolve_name,                                      \
-		.release_encoding = fake_release_encoding,                                  \
-		.event_info = symbol##_event_info,                                          \
-		.check_event = fake_check_event,                                            \
-		.control_init = symbol##_control_init,                                      \
-		.control_cleanup = fake_control_cleanup,                                    \
-		.control_update = fake_control_update,                                      \
-		.start = fake_start,                                                        \
-		.stop = fake_stop,                                                          \
-		.read = fake_read,                                                          \
-		.accum = fake_accum,                                                        \
-		.reset = fake_reset,                                                        \
-		.write = fake_write,                                                        \
+#define FAKE_COMPONENT(index, symbol, label)                                                       \
+	static int symbol##_init(int cidx, PAPI_component_info_t *info)                            \
+	{                                                                                          \
+		return fake_init(index, info);                                                     \
+	}                                                                                          \
+	static int symbol##_enum_events(uint64_t *cursor, int modifier, char *name,                \
+	                                size_t name_len)                                           \
+	{                                                                                          \
+		return fake_enum_events(index, cursor, modifier, name, name_len);                  \
+	}                                                                                          \
+	static int symbol##_resolve_name(const char *name, struct component_resolution *out)       \
+	{                                                                                          \
+		return fake_resolve_name(index, name, out);                                        \
+	}                                                                                          \
+	static int symbol##_event_info(const char *name, uint64_t cursor, const void *encoding,    \
+	                               PAPI_event_info_t *info)                                    \
+	{                                                                                          \
+		return fake_event_info(index, name, cursor, encoding, info);                       \
+	}                                                                                          \
+	static int symbol##_control_init(void *control)                                            \
+	{                                                                                          \
+		return fake_control_init(index, control);                                          \
+	}                                                                                          \
+	static const struct component_ops symbol = {                                               \
+	    .name = label,                                                                         \
+	    .short_name = label,                                                                   \
+	    .description = "Deterministic fake counters for unit tests",                           \
+	    .control_size = sizeof(struct fake_control),                                           \
+	    .init = symbol##_init,                                                                 \
+	    .shutdown = fake_shutdown,                                                             \
+	    .enum_events = symbol##_enum_events,                                                   \
+	    .resolve_name = symbol##_resolve_name,                                                 \
+	    .release_encoding = fake_release_encoding,                                             \
+	    .event_info = symbol##_event_info,                                                     \
+	    .check_event = fake_check_event,                                                       \
+	    .control_init = symbol##_control_init,                                                 \
+	    .control_cleanup = fake_control_cleanup,                                               \
+	    .control_update = fake_control_update,                                                 \
+	    .start = fake_start,                                                                   \
+	    .stop = fake_stop,                                                                     \
+	    .read = fake_read,                                                                     \
+	    .accum = fake_accum,                                                                   \
+	    .reset = fake_reset,                                                                   \
+	    .write = fake_write,                                                                   \
 	}
 
 FAKE_COMPONENT(0, fake_component, "fake");
@@ -282,8 +282,8 @@ FAKE_COMPONENT(1, fake2_component, "fake2");
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
-	&fake_component,
-	&fake2_component,
+    &fake_component,
+    &fake2_component,
 };
 const int papillon_component_count =
-	(int)(sizeof(papillon_components) / sizeof(papillon_components[0]));
+    (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

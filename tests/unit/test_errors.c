@@ -23,37 +23,37 @@ static void test_errno_mapping(void)
 		int error_number;
 		int expected;
 	} mapping[] = {
-		{0, PAPI_OK},
-		{ENOMEM, PAPI_ENOMEM},
-		{EPERM, PAPI_EPERM},
-		{EACCES, PAPI_EPERM},
-		{ENOENT, PAPI_ENOEVNT},
-		{ENODEV, PAPI_ENOEVNT},
-		{EOPNOTSUPP, PAPI_ENOEVNT},
-		{ENOSPC, PAPI_ECNFLCT},
-		{EBUSY, PAPI_ECNFLCT},
-		{EINVAL, PAPI_EINVAL},
-		{E2BIG, PAPI_EINVAL},
-		{ESRCH, PAPI_EINVAL},
-		{EMFILE, PAPI_ECOUNT},
-		{ENFILE, PAPI_ECOUNT},
-		/* Anything else is a failed system call, said as such. */
-		{EIO, PAPI_ESYS},
-		{EFAULT, PAPI_ESYS},
-		{EINTR, PAPI_ESYS},
-		{EAGAIN, PAPI_ESYS},
-		{EBADF, PAPI_ESYS},
-		{-1, PAPI_ESYS},
-		{100000, PAPI_ESYS},
+	    {0, PAPI_OK},
+	    {ENOMEM, PAPI_ENOMEM},
+	    {EPERM, PAPI_EPERM},
+	    {EACCES, PAPI_EPERM},
+	    {ENOENT, PAPI_ENOEVNT},
+	    {ENODEV, PAPI_ENOEVNT},
+	    {EOPNOTSUPP, PAPI_ENOEVNT},
+	    {ENOSPC, PAPI_ECNFLCT},
+	    {EBUSY, PAPI_ECNFLCT},
+	    {EINVAL, PAPI_EINVAL},
+	    {E2BIG, PAPI_EINVAL},
+	    {ESRCH, PAPI_EINVAL},
+	    {EMFILE, PAPI_ECOUNT},
+	    {ENFILE, PAPI_ECOUNT},
+	    /* Anything else is a failed system call, said as such. */
+	    {EIO, PAPI_ESYS},
+	    {EFAULT, PAPI_ESYS},
+	    {EINTR, PAPI_ESYS},
+	    {EAGAIN, PAPI_ESYS},
+	    {EBADF, PAPI_ESYS},
+	    {-1, PAPI_ESYS},
+	    {100000, PAPI_ESYS},
 	};
 	for (size_t i = 0; i < sizeof(mapping) / sizeof(mapping[0]); i++) {
 		int got = papi_error_from_errno(mapping[i].error_number);
 		char text[256];
 		snprintf(text, sizeof(text), "errno %d (%s) maps to %d (%s), expected %s",
-			 mapping[i].error_number, strerror(mapping[i].error_number), got,
-			 unit_error_name(got), unit_error_name(mapping[i].expected));
+		         mapping[i].error_number, strerror(mapping[i].error_number), got,
+		         unit_error_name(got), unit_error_name(mapping[i].expected));
 		CU_assertImplementation(got == mapping[i].expected, __LINE__, text, __FILE__, "",
-					CU_FALSE);
+		                        CU_FALSE);
 	}
 	/* ENOTSUP is EOPNOTSUPP on Linux; either way it is "cannot count". */
 	UNIT_ASSERT_STATUS(papi_error_from_errno(ENOTSUP), PAPI_ENOEVNT);
@@ -74,10 +74,10 @@ static void test_every_error_code_has_a_distinct_text(void)
 	for (int a = 0; a < PAPI_NUM_ERRORS; a++) {
 		for (int b = a + 1; b < PAPI_NUM_ERRORS; b++) {
 			char text[512];
-			snprintf(text, sizeof(text), "codes %d and %d share the text \"%s\"", -a, -b,
-				 texts[a]);
+			snprintf(text, sizeof(text), "codes %d and %d share the text \"%s\"", -a,
+			         -b, texts[a]);
 			CU_assertImplementation(strcmp(texts[a], texts[b]) != 0, __LINE__, text,
-						__FILE__, "", CU_FALSE);
+			                        __FILE__, "", CU_FALSE);
 		}
 	}
 	/* The last code PAPI 7 defines is the last with a text. */
@@ -86,16 +86,16 @@ static void test_every_error_code_has_a_distinct_text(void)
 
 static void test_no_text_outside_the_error_space(void)
 {
-	const int outside[] = {1, 2, 42, INT_MAX, -PAPI_NUM_ERRORS, -PAPI_NUM_ERRORS - 1, -1000,
-			       INT_MIN + 1, INT_MIN};
+	const int outside[] = {
+	    1, 2, 42, INT_MAX, -PAPI_NUM_ERRORS, -PAPI_NUM_ERRORS - 1, -1000, INT_MIN + 1, INT_MIN};
 	for (size_t i = 0; i < sizeof(outside) / sizeof(outside[0]); i++) {
 		char text[128];
 		snprintf(text, sizeof(text), "papi_error_text(%d) is NULL", outside[i]);
 		CU_assertImplementation(papi_error_text(outside[i]) == NULL, __LINE__, text,
-					__FILE__, "", CU_FALSE);
+		                        __FILE__, "", CU_FALSE);
 		snprintf(text, sizeof(text), "PAPI_strerror(%d) is NULL", outside[i]);
-		CU_assertImplementation(PAPI_strerror(outside[i]) == NULL, __LINE__, text,
-					__FILE__, "", CU_FALSE);
+		CU_assertImplementation(PAPI_strerror(outside[i]) == NULL, __LINE__, text, __FILE__,
+		                        "", CU_FALSE);
 	}
 }
 
@@ -143,7 +143,7 @@ static void *set_and_read_reason(void *argument)
 	pthread_barrier_wait(thread->barrier);
 	pthread_barrier_wait(thread->barrier);
 	snprintf(thread->seen_by_internal, sizeof(thread->seen_by_internal), "%s",
-		 papi_error_reason());
+	         papi_error_reason());
 	snprintf(thread->seen_by_api, sizeof(thread->seen_by_api), "%s", PAPI_strreason());
 	return NULL;
 }
@@ -154,13 +154,13 @@ static void test_reason_is_per_thread(void)
 	pthread_barrier_t barrier;
 	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&barrier, NULL, 2), 0);
 	struct reason_thread threads[2] = {
-		{.reason = "reason of thread one", .barrier = &barrier},
-		{.reason = "reason of thread two", .barrier = &barrier},
+	    {.reason = "reason of thread one", .barrier = &barrier},
+	    {.reason = "reason of thread two", .barrier = &barrier},
 	};
 	pthread_t ids[2];
 	for (int t = 0; t < 2; t++)
-		CU_ASSERT_EQUAL_FATAL(pthread_create(&ids[t], NULL, set_and_read_reason, &threads[t]),
-				      0);
+		CU_ASSERT_EQUAL_FATAL(
+		    pthread_create(&ids[t], NULL, set_and_read_reason, &threads[t]), 0);
 	for (int t = 0; t < 2; t++)
 		pthread_join(ids[t], NULL);
 	pthread_barrier_destroy(&barrier);
@@ -231,16 +231,16 @@ int main(void)
 	CU_pSuite suite = CU_add_suite("errors", NULL, NULL);
 	if (!suite || !CU_add_test(suite, "errno mapping", test_errno_mapping) ||
 	    !CU_add_test(suite, "every error code has a distinct text",
-			 test_every_error_code_has_a_distinct_text) ||
+	                 test_every_error_code_has_a_distinct_text) ||
 	    !CU_add_test(suite, "no text outside the error space",
-			 test_no_text_outside_the_error_space) ||
+	                 test_no_text_outside_the_error_space) ||
 	    !CU_add_test(suite, "reason is recorded and cleared",
-			 test_reason_is_recorded_and_cleared) ||
+	                 test_reason_is_recorded_and_cleared) ||
 	    !CU_add_test(suite, "long reason is truncated", test_long_reason_is_truncated) ||
 	    !CU_add_test(suite, "reason is per thread", test_reason_is_per_thread) ||
 	    !CU_add_test(suite, "API failure leaves a reason", test_api_failure_leaves_a_reason) ||
 	    !CU_add_test(suite, "PAPI_perror prints message and reason",
-			 test_perror_prints_message_and_reason))
+	                 test_perror_prints_message_and_reason))
 		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
 	return unit_run_all();
 }

@@ -39,7 +39,8 @@ static int new_set(int component, int count, ...)
 	va_list kinds;
 	va_start(kinds, count);
 	for (int i = 0; i < count; i++)
-		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, event_code(component, va_arg(kinds, int))));
+		UNIT_ASSERT_OK_FATAL(
+		    PAPI_add_event(set, event_code(component, va_arg(kinds, int))));
 	va_end(kinds);
 	return set;
 }
@@ -625,7 +626,8 @@ static void *start_a_set_in_another_thread(void *argument)
 {
 	struct other_thread *result = argument;
 	int set = PAPI_NULL;
-	if (PAPI_create_eventset(&set) != PAPI_OK || PAPI_add_named_event(set, "fake::E5") != PAPI_OK)
+	if (PAPI_create_eventset(&set) != PAPI_OK ||
+	    PAPI_add_named_event(set, "fake::E5") != PAPI_OK)
 		return NULL;
 	result->start_status = PAPI_start(set);
 	fake_advance(1);
@@ -655,7 +657,7 @@ static void test_one_running_set_per_component_and_thread(void)
 	struct other_thread result = {-1, -1, -1};
 	pthread_t thread;
 	CU_ASSERT_EQUAL_FATAL(pthread_create(&thread, NULL, start_a_set_in_another_thread, &result),
-			      0);
+	                      0);
 	pthread_join(thread, NULL);
 	UNIT_ASSERT_OK(result.start_status);
 	UNIT_ASSERT_OK(result.stop_status);
@@ -687,7 +689,7 @@ static void test_shutdown_with_a_running_set(void)
 	/* Stopped, its control released, every encoding given back. */
 	CU_ASSERT_EQUAL(fake_states[FAKE].calls.stop, 1);
 	CU_ASSERT_EQUAL(fake_states[FAKE].calls.control_cleanup,
-			fake_states[FAKE].calls.control_init);
+	                fake_states[FAKE].calls.control_init);
 	CU_ASSERT_EQUAL(fake_states[FAKE].live_encodings, 0);
 	CU_ASSERT_EQUAL(fake_states[FAKE2].live_encodings, 0);
 
@@ -765,26 +767,26 @@ static void test_derived_division_by_zero_is_zero(void)
 static void test_derived_malformed_postfix_is_zero(void)
 {
 	const char *const malformed[] = {
-		"",             /* nothing */
-		"|",            /* empty tokens only */
-		"+|",           /* operator without operands */
-		"N0|+|",        /* one operand short */
-		"N0|N1|",       /* two values left */
-		"N2|",          /* term past the last */
-		"N-1|",         /* negative term */
-		"N|",           /* term without index */
-		"Nx|",          /* term with a bad index */
-		"N0|abc|+|",    /* not a number */
-		"N0|3x|+|",     /* trailing garbage */
-		"N0|N1|%|",     /* unknown operator */
-		"N0|N1|++|",    /* unknown operator */
-		"N0|MHZZ|*|",   /* unknown name */
+	    "",           /* nothing */
+	    "|",          /* empty tokens only */
+	    "+|",         /* operator without operands */
+	    "N0|+|",      /* one operand short */
+	    "N0|N1|",     /* two values left */
+	    "N2|",        /* term past the last */
+	    "N-1|",       /* negative term */
+	    "N|",         /* term without index */
+	    "Nx|",        /* term with a bad index */
+	    "N0|abc|+|",  /* not a number */
+	    "N0|3x|+|",   /* trailing garbage */
+	    "N0|N1|%|",   /* unknown operator */
+	    "N0|N1|++|",  /* unknown operator */
+	    "N0|MHZZ|*|", /* unknown name */
 	};
 	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
 		long long value = postfix(malformed[i], 2, 6LL, 7LL);
 		char text[128];
 		snprintf(text, sizeof(text), "postfix \"%s\" gives %lld, expected 0", malformed[i],
-			 value);
+		         value);
 		CU_assertImplementation(value == 0, __LINE__, text, __FILE__, "", CU_FALSE);
 	}
 
@@ -846,7 +848,7 @@ struct unit_test {
 static int add_suite(const char *name, const struct unit_test *tests, size_t count)
 {
 	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(name, init_library, shutdown_library,
-							       before_test, after_test);
+	                                                       before_test, after_test);
 	if (!suite)
 		return -1;
 	for (size_t i = 0; i < count; i++)
@@ -855,54 +857,57 @@ static int add_suite(const char *name, const struct unit_test *tests, size_t cou
 	return 0;
 }
 
-#define TEST(function) {#function, function}
+#define TEST(function)                                                                             \
+	{                                                                                          \
+#function, function                                                                \
+	}
 
 int main(void)
 {
 	static const struct unit_test lifecycle[] = {
-		TEST(test_lifecycle),
-		TEST(test_start_stop_repeatedly_restarts_from_zero),
+	    TEST(test_lifecycle),
+	    TEST(test_start_stop_repeatedly_restarts_from_zero),
 	};
 	static const struct unit_test transitions[] = {
-		TEST(test_create_needs_papi_null),
-		TEST(test_invalid_ids),
-		TEST(test_start_twice_is_eisrun),
-		TEST(test_stop_when_stopped_is_enotrun),
-		TEST(test_accum_when_stopped_is_enotrun),
-		TEST(test_start_of_empty_set_is_einval),
-		TEST(test_changes_while_running_are_eisrun),
-		TEST(test_destroy_of_non_empty_set_is_einval),
-		TEST(test_duplicate_add_is_ecnflct),
-		TEST(test_remove_of_missing_event_is_einval),
-		TEST(test_add_of_unknown_or_foreign_event_fails),
+	    TEST(test_create_needs_papi_null),
+	    TEST(test_invalid_ids),
+	    TEST(test_start_twice_is_eisrun),
+	    TEST(test_stop_when_stopped_is_enotrun),
+	    TEST(test_accum_when_stopped_is_enotrun),
+	    TEST(test_start_of_empty_set_is_einval),
+	    TEST(test_changes_while_running_are_eisrun),
+	    TEST(test_destroy_of_non_empty_set_is_einval),
+	    TEST(test_duplicate_add_is_ecnflct),
+	    TEST(test_remove_of_missing_event_is_einval),
+	    TEST(test_add_of_unknown_or_foreign_event_fails),
 	};
 	static const struct unit_test failures[] = {
-		TEST(test_failed_add_leaves_set_unchanged),
-		TEST(test_bulk_add_reports_how_many_were_added),
-		TEST(test_failed_start_leaves_set_stopped),
+	    TEST(test_failed_add_leaves_set_unchanged),
+	    TEST(test_bulk_add_reports_how_many_were_added),
+	    TEST(test_failed_start_leaves_set_stopped),
 	};
 	static const struct unit_test counting[] = {
-		TEST(test_remove_keeps_order_and_values_of_the_others),
-		TEST(test_read_before_start_is_zero),
-		TEST(test_read_of_stopped_set_gives_values_at_stop),
-		TEST(test_accum_adds_and_restarts),
-		TEST(test_reset_zeroes),
-		TEST(test_write_sets_values_to_count_from),
-		TEST(test_one_running_set_per_component_and_thread),
-		TEST(test_shutdown_with_a_running_set),
+	    TEST(test_remove_keeps_order_and_values_of_the_others),
+	    TEST(test_read_before_start_is_zero),
+	    TEST(test_read_of_stopped_set_gives_values_at_stop),
+	    TEST(test_accum_adds_and_restarts),
+	    TEST(test_reset_zeroes),
+	    TEST(test_write_sets_values_to_count_from),
+	    TEST(test_one_running_set_per_component_and_thread),
+	    TEST(test_shutdown_with_a_running_set),
 	};
 	static const struct unit_test derived[] = {
-		TEST(test_derived_add_and_sub),
-		TEST(test_derived_postfix),
-		TEST(test_derived_division_by_zero_is_zero),
-		TEST(test_derived_malformed_postfix_is_zero),
-		TEST(test_compute_maps_natives_to_events),
+	    TEST(test_derived_add_and_sub),
+	    TEST(test_derived_postfix),
+	    TEST(test_derived_division_by_zero_is_zero),
+	    TEST(test_derived_malformed_postfix_is_zero),
+	    TEST(test_compute_maps_natives_to_events),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	if (add_suite("life cycle", lifecycle, sizeof(lifecycle) / sizeof(lifecycle[0])) ||
 	    add_suite("wrong transitions", transitions,
-		      sizeof(transitions) / sizeof(transitions[0])) ||
+	              sizeof(transitions) / sizeof(transitions[0])) ||
 	    add_suite("failures", failures, sizeof(failures) / sizeof(failures[0])) ||
 	    add_suite("counting", counting, sizeof(counting) / sizeof(counting[0])) ||
 	    add_suite("derived", derived, sizeof(derived) / sizeof(derived[0])))

@@ -34,7 +34,7 @@ static int code_of(const char *name)
 	char text[256];
 	int status = PAPI_event_name_to_code(name, &code);
 	snprintf(text, sizeof(text), "PAPI_event_name_to_code(\"%s\") returned %d (%s): %s", name,
-		 status, unit_error_name(status), PAPI_strreason());
+	         status, unit_error_name(status), PAPI_strreason());
 	CU_assertImplementation(status == PAPI_OK, __LINE__, text, __FILE__, "", CU_TRUE);
 	return code;
 }
@@ -80,10 +80,9 @@ static void test_lookup_of_codes_that_are_not_events(void)
 	CU_ASSERT_PTR_NULL(native_table_get(-1));
 	char name[PAPI_MAX_STR_LEN];
 	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(PAPI_NATIVE_MASK | 0x3fffff, name),
-			   PAPI_ENOEVNT);
+	                   PAPI_ENOEVNT);
 	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(0, name), PAPI_ENOEVNT);
-	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(code_of("perf::TASK-CLOCK"), NULL),
-			   PAPI_EINVAL);
+	UNIT_ASSERT_STATUS(PAPI_event_code_to_name(code_of("perf::TASK-CLOCK"), NULL), PAPI_EINVAL);
 }
 
 /* An interned name the component does not know fails when first used. */
@@ -101,100 +100,172 @@ static void test_unresolvable_interned_name(void)
 	UNIT_ASSERT_STATUS(PAPI_query_event(code), PAPI_ENOEVNT);
 }
 
-/* ---- round trips -------------------------------------------------------- */
+/* ---- enumeration and round trips --------------------------------------- */
 
-struct name_list {
+/* The codes an enumeration of component 0 yields, in order. */
+struct walk {
 	int count;
-	char (*names)[PAPI_HUGE_STR_LEN];
+	int event_count; /* without qualifiers */
+	int *codes;
+	bool revisited; /* the walk came back to a code it had listed */
+	int last_status;
 };
 
-static void remember(struct name_list *list, const char *name)
+static bool walk_add(struct walk *walk, int code)
 {
-	char (*grown)[PAPI_HUGE_STR_LEN] =
-		realloc(list->names, sizeof(*list->names) * (size_t)(list->count + 1));
+	for (int i = 0; i < walk->count; i++) {
+		if (walk->codes[i] == code) {
+			char name[PAPI_MAX_STR_LEN] = "?";
+			PAPI_event_code_to_name(code, name);
+			printf("\n  enumeration comes back to %s (%#x) after %d codes\n", name,
+			       (unsigned)code, walk->count);
+			walk->revisited = true;
+			return false;
+		}
+	}
+	int *grown = realloc(walk->codes, sizeof(int) * (size_t)(walk->count + 1));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(grown);
-	list->names = grown;
-	snprintf(list->names[list->count++], PAPI_HUGE_STR_LEN, "%s", name);
+	walk->codes = grown;
+	walk->codes[walk->count++] = code;
+	return true;
 }
 
-/* code -> name -> code for one enumerated code; returns the name. */
-static void check_enumerated(int code, struct name_list *list)
+/* Enumerates every native event (and with qualifiers, every qualifier of
+ * each) and stops rather than loop if a code comes back. */
+static void walk_events(struct walk *walk, bool qualifiers)
 {
-	char name[PAPI_MAX_STR_LEN] = "";
+	memset(walk, 0, sizeof(*walk));
+	int code = PAPI_NATIVE_MASK;
+	int status = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0);
+	while (status == PAPI_OK && walk_add(walk, code)) {
+		walk->event_count++;
+		int qualified = code;
+		while (qualifiers &&
+		       PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, 0) == PAPI_OK &&
+		       walk_add(walk, qualified))
+			;
+		status = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0);
+	}
+	walk->last_status = status;
+	CU_ASSERT_FALSE(walk->revisited);
+	UNIT_ASSERT_STATUS(walk->last_status, PAPI_ENOEVNT);
+	CU_ASSERT(walk->event_count > 0);
+}
+
+static bool walk_lists(const struct walk *walk, const char *wanted)
+{
+	for (int i = 0; i < walk->count; i++) {
+		char name[PAPI_MAX_STR_LEN];
+		if (PAPI_event_code_to_name(walk->codes[i], name) == PAPI_OK &&
+		    strcmp(name, wanted) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void test_software_events_are_listed(void)
+{
+	struct walk walk;
+	walk_events(&walk, false);
+	CU_ASSERT_TRUE(walk_lists(&walk, "perf::TASK-CLOCK"));
+	CU_ASSERT_TRUE(walk_lists(&walk, "perf::PAGE-FAULTS"));
+	CU_ASSERT_TRUE(walk_lists(&walk, "perf::CPU-CLOCK"));
+	const PAPI_component_info_t *component = PAPI_get_component_info(0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(component);
+	CU_ASSERT_EQUAL(walk.event_count, component->num_native_events);
+	free(walk.codes);
+}
+
+typedef char event_name[PAPI_MAX_STR_LEN];
+
+/* code -> name -> code for one enumerated code. */
+static void check_code_round_trip(int code, char *name)
+{
 	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
 	CU_ASSERT(strlen(name) > 0);
 	int back = PAPI_NULL;
 	UNIT_ASSERT_OK(PAPI_event_name_to_code(name, &back));
 	char text[PAPI_MAX_STR_LEN + 64];
 	snprintf(text, sizeof(text), "%s: code %#x -> name -> code %#x", name, (unsigned)code,
-		 (unsigned)back);
+	         (unsigned)back);
 	CU_assertImplementation(back == code, __LINE__, text, __FILE__, "", CU_FALSE);
 	CU_ASSERT_EQUAL(PAPI_get_event_component(code), 0);
 	PAPI_event_info_t info;
 	UNIT_ASSERT_OK(PAPI_get_event_info(code, &info));
 	CU_ASSERT_STRING_EQUAL(info.symbol, name);
 	CU_ASSERT_EQUAL(info.event_code, (unsigned)code);
-	remember(list, name);
+}
+
+/* name -> code -> name, the name resolved by the component from scratch. */
+static void check_name_round_trip(const char *name)
+{
+	int code = PAPI_NULL;
+	int status = PAPI_event_name_to_code(name, &code);
+	char text[PAPI_MAX_STR_LEN + PAPI_HUGE_STR_LEN];
+	snprintf(text, sizeof(text), "enumerated name %s does not resolve: %s", name,
+	         PAPI_strreason());
+	CU_assertImplementation(status == PAPI_OK, __LINE__, text, __FILE__, "", CU_FALSE);
+	if (status != PAPI_OK)
+		return;
+	char back[PAPI_MAX_STR_LEN] = "";
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, back));
+	CU_ASSERT_STRING_EQUAL(back, name);
+	int again = PAPI_NULL;
+	UNIT_ASSERT_OK(PAPI_event_name_to_code(name, &again));
+	CU_ASSERT_EQUAL(again, code);
+	UNIT_ASSERT_OK(PAPI_query_event(code));
 }
 
 static void test_round_trip_of_every_enumerated_event(void)
 {
-	struct name_list list = {0, NULL};
-	int events = 0;
-	int code = PAPI_NATIVE_MASK;
-	int status = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0);
-	UNIT_ASSERT_OK_FATAL(status);
-	while (status == PAPI_OK) {
-		events++;
-		check_enumerated(code, &list);
-		int qualified = code;
-		for (int umask = PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, 0);
-		     umask == PAPI_OK;
-		     umask = PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, 0))
-			check_enumerated(qualified, &list);
-		status = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0);
-	}
-	UNIT_ASSERT_STATUS(status, PAPI_ENOEVNT);
-	const PAPI_component_info_t *component = PAPI_get_component_info(0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(component);
-	CU_ASSERT_EQUAL(events, component->num_native_events);
-	printf("(%d events, %d names) ", events, list.count);
+	struct walk walk;
+	walk_events(&walk, true);
+	event_name *names = calloc((size_t)walk.count + 1, sizeof(*names));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(names);
+	for (int i = 0; i < walk.count; i++)
+		check_code_round_trip(walk.codes[i], names[i]);
+	printf("(%d events, %d with qualifiers) ", walk.event_count, walk.count);
 
-	/* Every name listed resolves from scratch, to a code whose name it is. */
-	int resolved_before = list.count;
+	/* After a shutdown the table is empty: each name goes through the
+	 * component again. */
 	PAPI_shutdown();
 	CU_ASSERT_EQUAL_FATAL(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	for (int i = 0; i < list.count; i++) {
-		int fresh = PAPI_NULL;
-		int result = PAPI_event_name_to_code(list.names[i], &fresh);
-		char text[PAPI_HUGE_STR_LEN + 128];
-		snprintf(text, sizeof(text), "enumerated name %s does not resolve: %s",
-			 list.names[i], PAPI_strreason());
-		CU_assertImplementation(result == PAPI_OK, __LINE__, text, __FILE__, "", CU_FALSE);
-		if (result != PAPI_OK)
-			continue;
-		char name[PAPI_MAX_STR_LEN] = "";
-		UNIT_ASSERT_OK(PAPI_event_code_to_name(fresh, name));
-		CU_ASSERT_STRING_EQUAL(name, list.names[i]);
-		UNIT_ASSERT_OK(PAPI_query_event(fresh));
-	}
-	CU_ASSERT_EQUAL(list.count, resolved_before);
-	free(list.names);
+	for (int i = 0; i < walk.count; i++)
+		check_name_round_trip(names[i]);
+	free(names);
+	free(walk.codes);
 }
 
-static void test_software_events_are_listed(void)
+/* A name interned before any enumeration must not change where an
+ * enumeration from its code goes next (perf::TASK-CLOCK is an alias that
+ * libpfm4 encodes as perf::PERF_COUNT_SW_TASK_CLOCK, listed before it). */
+static void assert_next_is_not(int code, const char *first, const char *second)
 {
-	bool task_clock = false, page_faults = false;
-	int code = PAPI_NATIVE_MASK;
-	for (int status = PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0); status == PAPI_OK;
-	     status = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0)) {
-		char name[PAPI_MAX_STR_LEN];
-		UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
-		task_clock |= strcmp(name, "perf::TASK-CLOCK") == 0;
-		page_faults |= strcmp(name, "perf::PAGE-FAULTS") == 0;
-	}
-	CU_ASSERT_TRUE(task_clock);
-	CU_ASSERT_TRUE(page_faults);
+	char name[PAPI_MAX_STR_LEN] = "";
+	UNIT_ASSERT_OK(PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0));
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code, name));
+	char text[PAPI_MAX_STR_LEN + 64];
+	snprintf(text, sizeof(text), "the event after %s is %s", first, name);
+	CU_assertImplementation(strcmp(name, first) != 0 && strcmp(name, second) != 0, __LINE__,
+	                        text, __FILE__, "", CU_FALSE);
+}
+
+static void test_enumeration_from_resolved_names(void)
+{
+	PAPI_shutdown();
+	CU_ASSERT_EQUAL_FATAL(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	int task_clock = code_of("perf::TASK-CLOCK");
+	code_of("perf::CYCLES");
+	code_of("perf::FAULTS");
+	/* From a code that only name resolution has seen... */
+	assert_next_is_not(task_clock, "perf::TASK-CLOCK", "perf::PERF_COUNT_SW_TASK_CLOCK");
+	/* ...and through a whole enumeration, which must end. */
+	struct walk walk;
+	walk_events(&walk, false);
+	CU_ASSERT_TRUE(walk_lists(&walk, "perf::TASK-CLOCK"));
+	CU_ASSERT_TRUE(walk_lists(&walk, "perf::FAULTS"));
+	assert_next_is_not(task_clock, "perf::TASK-CLOCK", "perf::PERF_COUNT_SW_TASK_CLOCK");
+	free(walk.codes);
 }
 
 /* ---- bad names ---------------------------------------------------------- */
@@ -205,18 +276,18 @@ static void assert_not_an_event(const char *name, int expected, unsigned line)
 	int status = PAPI_event_name_to_code(name, &code);
 	char text[256];
 	snprintf(text, sizeof(text), "\"%.60s%s\" gives %d (%s), expected %s", name,
-		 strlen(name) > 60 ? "..." : "", status, unit_error_name(status),
-		 unit_error_name(expected));
+	         strlen(name) > 60 ? "..." : "", status, unit_error_name(status),
+	         unit_error_name(expected));
 	CU_assertImplementation(status == expected, line, text, __FILE__, "", CU_FALSE);
 	CU_assertImplementation(code == 12345, line, "the code is left alone", __FILE__, "",
-				CU_FALSE);
+	                        CU_FALSE);
 	snprintf(text, sizeof(text), "a reason is given for \"%.60s\"", name);
 	CU_assertImplementation(PAPI_strreason()[0] != '\0', line, text, __FILE__, "", CU_FALSE);
 	/* A failed name is not interned. */
 	int found;
 	CU_assertImplementation(native_table_find(name, &found) == PAPI_ENOEVNT, line,
-				"the failed name is not in the native table", __FILE__, "",
-				CU_FALSE);
+	                        "the failed name is not in the native table", __FILE__, "",
+	                        CU_FALSE);
 }
 
 #define ASSERT_NOT_AN_EVENT(name, expected) assert_not_an_event(name, expected, __LINE__)
@@ -385,9 +456,9 @@ static uint64_t apply(const char *spec, uint64_t value, int *word)
 	CU_ASSERT_TRUE_FATAL(pe_format_parse("field", spec, &field));
 	*word = field.config_word;
 	pe_format_apply(&field, value, &attr);
-	return field.config_word == 0 ? attr.config
+	return field.config_word == 0   ? attr.config
 	       : field.config_word == 1 ? attr.config1
-					: attr.config2;
+	                                : attr.config2;
 }
 
 static void test_sysfs_format_parser(void)
@@ -407,16 +478,16 @@ static void test_sysfs_format_parser(void)
 
 	struct pe_format_field field;
 	const char *const malformed[] = {
-		"config",       "config:",       "config3:0",     "period:0-7",
-		"config:7-0",   "config:0-64",   "config:64",     "config:-1",
-		"config:abc",   "config:0-",     "config:0-7,",   "config:0-7x",
-		"config:0,1,2,3,4", /* more ranges than a field may have */
+	    "config",      "config:",     "config3:0",        "period:0-7", "config:7-0",
+	    "config:0-64", "config:64",   "config:-1",        "config:abc", "config:0-",
+	    "config:0-7,", "config:0-7x", "config:0,1,2,3,4", /* more ranges than a field may have
+	                                                       */
 	};
 	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
 		char text[128];
 		snprintf(text, sizeof(text), "format \"%s\" is refused", malformed[i]);
 		CU_assertImplementation(!pe_format_parse("field", malformed[i], &field), __LINE__,
-					text, __FILE__, "", CU_FALSE);
+		                        text, __FILE__, "", CU_FALSE);
 	}
 }
 #else
@@ -439,23 +510,25 @@ int main(void)
 	if (!suite || !sysfs ||
 	    !CU_add_test(suite, "same name, same code", test_same_name_same_code) ||
 	    !CU_add_test(suite, "lookup of codes that are not events",
-			 test_lookup_of_codes_that_are_not_events) ||
+	                 test_lookup_of_codes_that_are_not_events) ||
 	    !CU_add_test(suite, "unresolvable interned name", test_unresolvable_interned_name) ||
 	    !CU_add_test(suite, "software events are listed", test_software_events_are_listed) ||
 	    !CU_add_test(suite, "unknown names", test_unknown_names) ||
 	    !CU_add_test(suite, "empty, overlong and NULL names",
-			 test_empty_overlong_and_null_names) ||
+	                 test_empty_overlong_and_null_names) ||
 	    !CU_add_test(suite, "modifiers are accepted", test_modifiers_are_accepted) ||
 	    !CU_add_test(suite, "round trip of every enumerated event",
-			 test_round_trip_of_every_enumerated_event)) {
+	                 test_round_trip_of_every_enumerated_event) ||
+	    !CU_add_test(suite, "enumeration from resolved names",
+	                 test_enumeration_from_resolved_names)) {
 		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
 		return unit_run_all();
 	}
 	CU_pTest msr_tests[] = {
-		CU_add_test(sysfs, "msr::tsc", test_sysfs_msr_tsc),
-		CU_add_test(sysfs, "sysfs modifiers", test_sysfs_modifiers),
-		CU_add_test(sysfs, "unknown event of a known PMU",
-			    test_sysfs_unknown_event_of_a_known_pmu),
+	    CU_add_test(sysfs, "msr::tsc", test_sysfs_msr_tsc),
+	    CU_add_test(sysfs, "sysfs modifiers", test_sysfs_modifiers),
+	    CU_add_test(sysfs, "unknown event of a known PMU",
+	                test_sysfs_unknown_event_of_a_known_pmu),
 	};
 	FILE *msr = fopen(MSR_PMU "/type", "r");
 	if (msr)

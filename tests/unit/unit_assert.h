@@ -14,52 +14,52 @@
 static inline const char *unit_error_name(int code)
 {
 	static const char *const names[] = {
-		"PAPI_OK",         "PAPI_EINVAL",     "PAPI_ENOMEM",   "PAPI_ESYS",
-		"PAPI_ECMP",       "PAPI_ECLOST",     "PAPI_EBUG",     "PAPI_ENOEVNT",
-		"PAPI_ECNFLCT",    "PAPI_ENOTRUN",    "PAPI_EISRUN",   "PAPI_ENOEVST",
-		"PAPI_ENOTPRESET", "PAPI_ENOCNTR",    "PAPI_EMISC",    "PAPI_EPERM",
-		"PAPI_ENOINIT",    "PAPI_ENOCMP",     "PAPI_ENOSUPP",  "PAPI_ENOIMPL",
-		"PAPI_EBUF",       "PAPI_EINVAL_DOM", "PAPI_EATTR",    "PAPI_ECOUNT",
-		"PAPI_ECOMBO",     "PAPI_ECMP_DISABLED", "PAPI_EDELAY_INIT", "PAPI_EMULPASS",
+	    "PAPI_OK",         "PAPI_EINVAL",        "PAPI_ENOMEM",      "PAPI_ESYS",
+	    "PAPI_ECMP",       "PAPI_ECLOST",        "PAPI_EBUG",        "PAPI_ENOEVNT",
+	    "PAPI_ECNFLCT",    "PAPI_ENOTRUN",       "PAPI_EISRUN",      "PAPI_ENOEVST",
+	    "PAPI_ENOTPRESET", "PAPI_ENOCNTR",       "PAPI_EMISC",       "PAPI_EPERM",
+	    "PAPI_ENOINIT",    "PAPI_ENOCMP",        "PAPI_ENOSUPP",     "PAPI_ENOIMPL",
+	    "PAPI_EBUF",       "PAPI_EINVAL_DOM",    "PAPI_EATTR",       "PAPI_ECOUNT",
+	    "PAPI_ECOMBO",     "PAPI_ECMP_DISABLED", "PAPI_EDELAY_INIT", "PAPI_EMULPASS",
 	};
 	if (code <= 0 && code > -(int)(sizeof(names) / sizeof(names[0])))
 		return names[-code];
 	return "not an error code";
 }
 
-static inline void unit_assert_status(int got, int expected, const char *expression,
-				      unsigned line, const char *file, CU_BOOL fatal)
+static inline void unit_assert_status(int got, int expected, const char *expression, unsigned line,
+                                      const char *file, CU_BOOL fatal)
 {
 	char text[512];
 	snprintf(text, sizeof(text), "%s returned %d (%s), expected %d (%s)", expression, got,
-		 unit_error_name(got), expected, unit_error_name(expected));
+	         unit_error_name(got), expected, unit_error_name(expected));
 	CU_assertImplementation(got == expected, line, text, file, "", fatal);
 }
 
 /* expression must return expected; the failure shows both codes by name. */
-#define UNIT_ASSERT_STATUS(expression, expected)                                             \
+#define UNIT_ASSERT_STATUS(expression, expected)                                                   \
 	unit_assert_status((expression), (expected), #expression, __LINE__, __FILE__, CU_FALSE)
-#define UNIT_ASSERT_STATUS_FATAL(expression, expected)                                       \
+#define UNIT_ASSERT_STATUS_FATAL(expression, expected)                                             \
 	unit_assert_status((expression), (expected), #expression, __LINE__, __FILE__, CU_TRUE)
 #define UNIT_ASSERT_OK(expression)       UNIT_ASSERT_STATUS(expression, PAPI_OK)
 #define UNIT_ASSERT_OK_FATAL(expression) UNIT_ASSERT_STATUS_FATAL(expression, PAPI_OK)
 
 static inline void unit_assert_values(const long long *got, const long long *expected, int count,
-				      const char *expression, unsigned line, const char *file)
+                                      const char *expression, unsigned line, const char *file)
 {
 	for (int i = 0; i < count; i++) {
 		char text[512];
-		snprintf(text, sizeof(text), "%s[%d] is %lld, expected %lld", expression, i,
-			 got[i], expected[i]);
+		snprintf(text, sizeof(text), "%s[%d] is %lld, expected %lld", expression, i, got[i],
+		         expected[i]);
 		CU_assertImplementation(got[i] == expected[i], line, text, file, "", CU_FALSE);
 	}
 }
 
 /* The first N elements of got equal the N values listed. */
-#define UNIT_ASSERT_VALUES(got, ...)                                                         \
-	unit_assert_values((got), (const long long[]){__VA_ARGS__},                          \
-			   (int)(sizeof((const long long[]){__VA_ARGS__}) / sizeof(long long)), \
-			   #got, __LINE__, __FILE__)
+#define UNIT_ASSERT_VALUES(got, ...)                                                               \
+	unit_assert_values((got), (const long long[]){__VA_ARGS__},                                \
+	                   (int)(sizeof((const long long[]){__VA_ARGS__}) / sizeof(long long)),    \
+	                   #got, __LINE__, __FILE__)
 
 /* CUnit 2.1 has no skip: an inactive test is listed as such in the run
  * summary and does not count as a failure. */

@@ -1,0 +1,39 @@
+/* From a native event's name to its code: the interned code if there is
+ * one, else the first component that resolves the name (which interns it). */
+#include <stdio.h>
+#include <string.h>
+
+#include "papi.h"
+#include "error.h"
+#include "library.h"
+#include "native_table.h"
+
+int native_code_of_name(const char *name, int *code)
+{
+	int status = native_table_find(name, code);
+	if (status == PAPI_OK)
+		return PAPI_OK;
+	int best = papi_error_set(PAPI_ENOEVNT, "no component knows an event named '%s'", name);
+	char reason[PAPI_HUGE_STR_LEN];
+	reason[0] = '\0';
+	for (int c = 0; c < papillon_component_count; c++) {
+		if (!papillon_library.component_ready[c])
+			continue;
+		struct component_resolution resolution;
+		memset(&resolution, 0, sizeof(resolution));
+		status = papillon_components[c]->resolve_name(name, &resolution);
+		if (status == PAPI_OK) {
+			papi_error_clear(); /* earlier components' misses are no failure */
+			return native_table_intern(c, name, resolution.cursor,
+						   resolution.encoding, code);
+		}
+		/* The most telling reason: a real failure over "unknown here". */
+		if (status != PAPI_ENOEVNT || !reason[0]) {
+			best = status;
+			snprintf(reason, sizeof(reason), "%s", papi_error_reason());
+		}
+	}
+	if (reason[0])
+		papi_error_set(best, "%s", reason);
+	return best;
+}
