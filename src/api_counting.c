@@ -8,7 +8,10 @@
 #include "api_internal.h"
 #include "error.h"
 #include "eventset.h"
+#include "guard.h"
 #include "library.h"
+#include "multiplex.h"
+#include "overflow.h"
 #include "timers.h"
 
 /* PAPI allows one running event set per component per thread. Kept as id + 1
@@ -31,19 +34,55 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	if (set->event_count == 0 || set->cidx < 0)
 		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start",
 				      EventSet);
+	int status = eventset_check_owner(set);
+	if (status != PAPI_OK)
+		return status;
 	struct eventset *other = eventset_lookup(running_sets[set->cidx] - 1);
 	if (other && other->cidx == set->cidx && (other->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_EISRUN,
 				      "event set %d of the same component already runs in "
 				      "this thread",
 				      other->id);
-	int status = papillon_components[set->cidx]->start(set->control);
+	status = guard_enter(set);
 	if (status != PAPI_OK)
 		return status;
-	eventset_clear_write_offsets(set);
-	set->state = (set->state & ~PAPI_STOPPED) | PAPI_RUNNING;
+	const struct component_ops *ops = papillon_components[set->cidx];
+	status = set->mpx ? multiplex_start(set) : ops->start(set->control);
+	if (status == PAPI_OK) {
+		eventset_clear_write_offsets(set);
+		set->state = (set->state & ~PAPI_STOPPED) | PAPI_RUNNING;
+		/* Software overflow's timer: after RUNNING, which its tick checks. */
+		status = overflow_start(set);
+		if (status != PAPI_OK) {
+			if (set->mpx)
+				multiplex_stop(set, NULL);
+			else
+				ops->stop(set->control, NULL);
+			set->state = (set->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+		}
+	}
+	guard_leave(set);
+	if (status != PAPI_OK)
+		return status;
 	running_sets[set->cidx] = set->id + 1;
 	return PAPI_OK;
+}
+
+/* Reads through the guard, the software multiplexer or derived arithmetic:
+ * everything but the one-to-one read. */
+static __attribute__((noinline)) int read_slow(struct eventset *set, long long *values)
+{
+	int status = guard_enter(set);
+	if (status != PAPI_OK)
+		return status;
+	if (set->mpx)
+		status = multiplex_read(set, set->native_values);
+	else
+		status = papillon_components[set->cidx]->read(set->control, set->native_values);
+	if (status == PAPI_OK)
+		eventset_compute(set, set->native_values, values);
+	guard_leave(set);
+	return status;
 }
 
 /* Reads the set's event values into values (which may be stopped_values).
@@ -54,10 +93,7 @@ static inline __attribute__((always_inline)) int read_running(struct eventset *s
 	const struct component_ops *ops = papillon_components[set->cidx];
 	if (set->direct_map)
 		return ops->read(set->control, values);
-	int status = ops->read(set->control, set->native_values);
-	if (status == PAPI_OK)
-		eventset_compute(set, set->native_values, values);
-	return status;
+	return read_slow(set, values);
 }
 
 PAPI_EXPORT int PAPI_stop(int EventSet, long long *values)
@@ -67,12 +103,25 @@ PAPI_EXPORT int PAPI_stop(int EventSet, long long *values)
 		return PAPI_ENOEVST;
 	if (!(set->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_ENOTRUN, "event set %d is not running", EventSet);
-	const struct component_ops *ops = papillon_components[set->cidx];
-	int status = ops->stop(set->control, set->native_values);
+	int status = eventset_check_owner(set);
 	if (status != PAPI_OK)
 		return status;
+	overflow_stop(set);
+	status = guard_enter(set);
+	if (status != PAPI_OK)
+		return status;
+	const struct component_ops *ops = papillon_components[set->cidx];
+	if (set->mpx)
+		status = multiplex_stop(set, set->native_values);
+	else
+		status = ops->stop(set->control, set->native_values);
+	if (status != PAPI_OK) {
+		guard_leave(set);
+		return status;
+	}
 	eventset_compute(set, set->native_values, set->stopped_values);
 	set->state = (set->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+	guard_leave(set);
 	if (running_sets[set->cidx] == set->id + 1)
 		running_sets[set->cidx] = 0;
 	if (values)
@@ -114,18 +163,31 @@ PAPI_EXPORT int PAPI_accum(int EventSet, long long *values)
 		return papi_error_set(PAPI_EINVAL, "values array is NULL");
 	if (!(set->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_ENOTRUN, "event set %d is not running", EventSet);
+	int status = eventset_check_owner(set);
+	if (status != PAPI_OK)
+		return status;
 	const struct component_ops *ops = papillon_components[set->cidx];
 	if (set->direct_map) {
 		/* The component adds and restarts in one step: one read, no reset. */
-		return ops->accum(set->control, values);
+		status = ops->accum(set->control, values);
+		if (set->overflow)
+			overflow_reset(set);
+		return status;
 	}
-	long long *deltas = set->native_values;
-	memset(deltas, 0, sizeof(long long) * (size_t)set->native_count);
-	int status = ops->accum(set->control, deltas);
+	status = guard_enter(set);
 	if (status != PAPI_OK)
 		return status;
+	long long *deltas = set->native_values;
+	memset(deltas, 0, sizeof(long long) * (size_t)set->native_count);
+	status = set->mpx ? multiplex_accum(set, deltas) : ops->accum(set->control, deltas);
 	long long event_values[set->event_count > 0 ? set->event_count : 1];
-	eventset_compute(set, deltas, event_values);
+	if (status == PAPI_OK) {
+		eventset_compute(set, deltas, event_values);
+		overflow_reset(set);
+	}
+	guard_leave(set);
+	if (status != PAPI_OK)
+		return status;
 	for (int i = 0; i < set->event_count; i++)
 		values[i] += event_values[i];
 	eventset_clear_write_offsets(set);
@@ -142,7 +204,18 @@ PAPI_EXPORT int PAPI_reset(int EventSet)
 		memset(set->stopped_values, 0, event_bytes(set));
 		return PAPI_OK;
 	}
-	return papillon_components[set->cidx]->reset(set->control);
+	int status = eventset_check_owner(set);
+	if (status == PAPI_OK)
+		status = guard_enter(set);
+	if (status != PAPI_OK)
+		return status;
+	if (set->mpx)
+		status = multiplex_reset(set);
+	else
+		status = papillon_components[set->cidx]->reset(set->control);
+	overflow_reset(set);
+	guard_leave(set);
+	return status;
 }
 
 /* Counters cannot be set on most hardware; the core keeps offsets so that
@@ -158,8 +231,11 @@ PAPI_EXPORT int PAPI_write(int EventSet, long long *values)
 		memcpy(set->stopped_values, values, event_bytes(set));
 		return PAPI_OK;
 	}
+	int status = eventset_check_owner(set);
+	if (status != PAPI_OK)
+		return status;
 	long long current[set->event_count > 0 ? set->event_count : 1];
-	int status = read_running(set, current);
+	status = read_running(set, current);
 	if (status != PAPI_OK)
 		return status;
 	long long *offsets = set->write_offsets;

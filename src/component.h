@@ -108,6 +108,10 @@ struct component_ops {
 	int (*accum)(void *control, long long *values);
 	int (*reset)(void *control);
 	int (*write)(void *control, const long long *values);
+	/* Optional: can events count for these options (another task, a
+	 * CPU, inherit)? Lets PAPI_attach and friends fail early, with the
+	 * reason, on a set that has no events yet. */
+	int (*check_target)(const struct counting_options *options);
 };
 
 /* Core services for components that deliver overflows by signal

@@ -43,6 +43,7 @@ static const char *const error_texts[] = {
 };
 
 static _Thread_local char thread_reason[PAPI_HUGE_STR_LEN];
+static _Thread_local int reasons_suspended;
 
 const char *papi_error_text(int code)
 {
@@ -51,8 +52,15 @@ const char *papi_error_text(int code)
 	return error_texts[-code];
 }
 
+void papi_error_suspend(int delta)
+{
+	reasons_suspended += delta;
+}
+
 int papi_error_set(int code, const char *format, ...)
 {
+	if (reasons_suspended)
+		return code; /* in a signal handler: formatting is not safe there */
 	va_list args;
 	va_start(args, format);
 	vsnprintf(thread_reason, sizeof(thread_reason), format, args);

@@ -9,6 +9,10 @@
  * so a failing path reads `return papi_error_set(PAPI_ENOEVNT, "...", ...)`. */
 int papi_error_set(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* Inside the library's signal handlers reasons are not recorded (formatting
+ * is not async-signal-safe): +1 on entry, -1 on exit. */
+void papi_error_suspend(int delta);
+
 /* Returns code unchanged; clears the reason (a success leaves no reason). */
 int papi_error_clear(void);
 

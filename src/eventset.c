@@ -9,7 +9,9 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
+#include "multiplex.h"
 #include "native_table.h"
+#include "overflow.h"
 #include "presets.h"
 
 #define SET_CHUNK_BITS 8
@@ -102,6 +104,8 @@ int eventset_destroy(int *id)
 		return papi_error_set(PAPI_EINVAL,
 				      "event set %d still has %d events: clean it up first", *id,
 				      set->event_count);
+	overflow_forget(set);
+	multiplex_free(set);
 	pthread_mutex_lock(&sets_lock);
 	atomic_store_explicit(slot_of(set->id), NULL, memory_order_release);
 	pthread_mutex_unlock(&sets_lock);
@@ -168,7 +172,7 @@ static int expand_code(int code, struct eventset_event *event, int natives[PAPI_
 
 static bool compute_direct_map(const struct eventset *set)
 {
-	if (set->event_count != set->native_count || set->write_offsets)
+	if (set->event_count != set->native_count || set->write_offsets || set->guarded)
 		return false;
 	for (int i = 0; i < set->event_count; i++) {
 		const struct eventset_event *event = &set->events[i];
@@ -179,13 +183,26 @@ static bool compute_direct_map(const struct eventset *set)
 	return true;
 }
 
+/* The component's control_update, or the software multiplexer's. */
+static int update_control(struct eventset *set, const struct component_event *natives, int count,
+			  const struct counting_options *options)
+{
+	if (set->mpx)
+		return multiplex_update(set, natives, count, options);
+	return papillon_components[set->cidx]->control_update(set->control, natives, count,
+							      options);
+}
+
 /* Installs a new native list: the component reopens its hardware first, and
  * only if that works does the set change. */
 static int install_natives(struct eventset *set, struct component_event *natives, int *users,
 			   int native_count, struct eventset_event *events, int event_count)
 {
-	const struct component_ops *ops = papillon_components[set->cidx];
-	int status = ops->control_update(set->control, natives, native_count, &set->options);
+	if (set->mpx && native_count > MULTIPLEX_MAX_EVENTS)
+		return papi_error_set(PAPI_ECOUNT,
+				      "a multiplexed event set holds at most %d native events",
+				      MULTIPLEX_MAX_EVENTS);
+	int status = update_control(set, natives, native_count, &set->options);
 	if (status != PAPI_OK)
 		return status;
 	size_t native_bytes = sizeof(long long) * (size_t)(native_count ? native_count : 1);
@@ -195,7 +212,7 @@ static int install_natives(struct eventset *set, struct component_event *natives
 	if (!native_values || !stopped_values) {
 		free(native_values);
 		free(stopped_values);
-		ops->control_update(set->control, set->natives, set->native_count, &set->options);
+		update_control(set, set->natives, set->native_count, &set->options);
 		return papi_error_set(PAPI_ENOMEM, "no memory for the event set's values");
 	}
 	free(set->natives);
@@ -230,6 +247,9 @@ int eventset_add(struct eventset *set, int code)
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot add to event set %d while it runs",
 				      set->id);
+	int owner_status = eventset_check_owner(set);
+	if (owner_status != PAPI_OK)
+		return owner_status;
 	if (!(code & (PAPI_PRESET_MASK | PAPI_NATIVE_MASK)))
 		return papi_error_set(PAPI_EINVAL, "%#x is neither a preset nor a native code",
 				      (unsigned)code);
@@ -296,6 +316,7 @@ int eventset_add(struct eventset *set, int code)
 			natives[position].native_code = codes[t];
 			natives[position].name = native_table_get(codes[t])->name;
 			natives[position].encoding = encodings[t];
+			natives[position].overflow_threshold = 0;
 			users[position] = 0;
 		}
 		users[position]++;
@@ -318,12 +339,20 @@ int eventset_remove(struct eventset *set, int code)
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN,
 				      "cannot remove from event set %d while it runs", set->id);
+	int owner_status = eventset_check_owner(set);
+	if (owner_status != PAPI_OK)
+		return owner_status;
 	int index = -1;
 	for (int i = 0; i < set->event_count; i++)
 		if (set->events[i].code == code)
 			index = i;
 	if (index < 0)
 		return papi_error_set(PAPI_EINVAL, "event %#x is not in event set %d",
+				      (unsigned)code, set->id);
+	if (overflow_uses_event(set, code))
+		return papi_error_set(PAPI_EINVAL,
+				      "event %#x overflows or profiles in event set %d: turn that "
+				      "off first (threshold 0)",
 				      (unsigned)code, set->id);
 
 	int event_count = set->event_count - 1;
@@ -382,12 +411,15 @@ int eventset_cleanup(struct eventset *set)
 		return papi_error_set(PAPI_EISRUN, "cannot clean up event set %d while it runs",
 				      set->id);
 	if (set->cidx >= 0) {
-		int status = papillon_components[set->cidx]->control_update(set->control, NULL, 0,
-									    &set->options);
+		int status = update_control(set, NULL, 0, &set->options);
 		if (status != PAPI_OK)
 			return status;
 	}
+	/* As in PAPI, a cleaned-up set is a plain stopped set again. */
+	overflow_forget(set);
+	multiplex_disable(set);
 	release_arrays(set);
+	set->state = PAPI_STOPPED | (set->state & (PAPI_ATTACHED | PAPI_CPU_ATTACHED));
 	set->direct_map = true;
 	return PAPI_OK;
 }
@@ -398,13 +430,36 @@ int eventset_apply_options(struct eventset *set, const struct counting_options *
 		return papi_error_set(PAPI_EISRUN, "cannot change event set %d while it runs",
 				      set->id);
 	if (set->cidx >= 0 && set->native_count > 0) {
-		int status = papillon_components[set->cidx]->control_update(
-			set->control, set->natives, set->native_count, options);
+		int status = update_control(set, set->natives, set->native_count, options);
 		if (status != PAPI_OK)
 			return status;
 	}
 	set->options = *options;
 	return PAPI_OK;
+}
+
+int eventset_reopen(struct eventset *set)
+{
+	if (set->cidx < 0 || set->native_count == 0)
+		return PAPI_OK;
+	return update_control(set, set->natives, set->native_count, &set->options);
+}
+
+int eventset_check_owner(const struct eventset *set)
+{
+	if (set->options.tid > 0 || set->options.cpu >= 0 || pthread_equal(set->owner, pthread_self()))
+		return PAPI_OK;
+	return papi_error_set(PAPI_EINVAL,
+			      "event set %d belongs to the thread that created it and counts "
+			      "that thread: only it may start, stop or change the set (or attach "
+			      "the set to a thread with PAPI_attach)",
+			      set->id);
+}
+
+void eventset_refresh_direct_map(struct eventset *set)
+{
+	set->guarded = set->mpx != NULL || overflow_needs_guard(set);
+	set->direct_map = compute_direct_map(set);
 }
 
 void eventset_compute(const struct eventset *set, const long long *native, long long *values)
@@ -442,8 +497,13 @@ void eventset_destroy_all(void)
 		struct eventset *set = eventset_lookup(id);
 		if (!set)
 			continue;
-		if ((set->state & PAPI_RUNNING) && set->cidx >= 0)
-			papillon_components[set->cidx]->stop(set->control, NULL);
+		if ((set->state & PAPI_RUNNING) && set->cidx >= 0) {
+			overflow_stop(set);
+			if (set->mpx)
+				multiplex_stop(set, NULL);
+			else
+				papillon_components[set->cidx]->stop(set->control, NULL);
+		}
 		set->state = PAPI_STOPPED;
 		eventset_cleanup(set);
 		int doomed = id;

@@ -4,7 +4,10 @@
 #define PAPILLON_EVENTSET_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "papi.h"
 #include "component.h"
@@ -42,6 +45,17 @@ struct eventset {
 	long long *native_values;
 	long long *stopped_values; /* what the events read when not running */
 	long long *write_offsets;  /* from PAPI_write; NULL until written */
+
+	/* Software multiplexing (multiplex.c), overflow and profiling
+	 * (overflow.c); NULL when not in use. */
+	struct mpx_state *mpx;
+	struct overflow_state *overflow;
+	/* Sets driven by a library timer (software multiplexing or overflow)
+	 * serialise work on their control through guard (guard.c), and never
+	 * take the direct read path. */
+	bool guarded;
+	atomic_uintptr_t guard;  /* the thread working on the control, 0: none */
+	atomic_int guard_pending; /* a timer tick found the guard taken */
 };
 
 struct eventset *eventset_lookup(int id);
@@ -59,5 +73,15 @@ void eventset_clear_write_offsets(struct eventset *set);
 int eventset_apply_options(struct eventset *set, const struct counting_options *options);
 /* Destroys every event set (at shutdown). */
 void eventset_destroy_all(void);
+
+/* PAPI_OK when the calling thread may start, stop or change the set: the
+ * thread that created it (whose counts it holds), or any thread once the
+ * set is attached to a thread or a CPU. */
+int eventset_check_owner(const struct eventset *set);
+/* Recomputes direct_map after multiplexing or overflow changed the set. */
+void eventset_refresh_direct_map(struct eventset *set);
+/* Rebuilds the component's control(s) for the set's natives and options
+ * (after overflow thresholds or options changed). */
+int eventset_reopen(struct eventset *set);
 
 #endif

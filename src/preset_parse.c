@@ -12,7 +12,7 @@
 #include "presets.h"
 #include "preset_table.h"
 
-#define MAX_NATIVE_NAME 128
+#define MAX_NATIVE_NAME PAPI_2MAX_STR_LEN
 
 /* Where the parser is: the file, the line, the table lines go to. */
 struct parse_state {

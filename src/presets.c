@@ -173,7 +173,7 @@ static void check_slot(const struct preset_state *state, struct preset_slot *slo
 		slot->status = PAPI_ENOEVNT;
 		if (!slot->entry) {
 			snprintf(slot->reason, sizeof(slot->reason),
-				 "%s is not defined by the preset tables in use here (%s)", symbol,
+				 "%s: no preset table in use here defines it (tables: %s)", symbol,
 				 state->table_names);
 		} else {
 			int status = PAPI_OK;

@@ -114,6 +114,8 @@ static const char *reason_after_symbol(const char *reason, const char *symbol)
 	size_t length = strlen(symbol);
 	if (strncmp(reason, symbol, length) == 0 && reason[length] == ' ')
 		return reason + length + 1;
+	if (strncmp(reason, symbol, length) == 0 && reason[length] == ':' && reason[length + 1] == ' ')
+		return reason + length + 2;
 	return reason;
 }
 

@@ -6,8 +6,18 @@
  * ("parked": they hold no hardware counter, and the next start resets them),
  * and an ioctl plus a read() for groups holding hardware counters, which must
  * be freed for other event sets. Values are raw counts minus a baseline, so a
- * restart after a disable needs no reset. */
+ * restart after a disable needs no reset.
+ *
+ * Groups that sample (overflow), inherit or are multiplexed are never parked:
+ * a parked sampling event would keep signalling, a parked inherited one keep
+ * counting children, and a multiplexed one keep its time running.
+ *
+ * Independent mode (kernel multiplexing, inherit): every event is its own
+ * group, read alone as {value, time_enabled, time_running}. Multiplexed
+ * values are scaled by the enabled/running times since the last start,
+ * reset or accum; an event that never ran in that interval reads 0. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -18,6 +28,7 @@
 #include "pe_component.h"
 
 #define READ_HEADER_WORDS 3 /* nr, time_enabled, time_running */
+#define READ_SINGLE_WORDS 3 /* value, time_enabled, time_running */
 
 static void apply_domain(struct perf_event_attr *attr, const struct pe_encoding *encoding,
 			 int domain)
@@ -29,10 +40,18 @@ static void apply_domain(struct perf_event_attr *attr, const struct pe_encoding 
 	attr->exclude_hv = !(domain & PAPI_DOM_SUPERVISOR);
 }
 
+/* A whole CPU (PAPI_CPU_ATTACH, PAPI_GRN_SYS) counts every task: pid -1. */
+static pid_t target_pid(const struct counting_options *options)
+{
+	if (options->cpu >= 0 && options->tid == 0)
+		return -1;
+	return options->tid;
+}
+
 static int open_event(struct perf_event_attr *attr, const struct pe_encoding *encoding,
 		      const struct counting_options *options, int group_fd)
 {
-	pid_t pid = options->tid;
+	pid_t pid = target_pid(options);
 	int fd = perf_event_open(attr, pid, options->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
 	/* PMUs outside the CPU (msr, uncore) count everything and refuse the
 	 * privilege filters; the domain cannot apply to them. */
@@ -52,12 +71,23 @@ static void close_fds(int *fds, int count)
 			close(fds[i]);
 }
 
+static void close_samplers(struct pe_sampler **samplers, int count)
+{
+	if (!samplers)
+		return;
+	for (int i = 0; i < count; i++)
+		pe_sampler_close(samplers[i]);
+	free(samplers);
+}
+
 void pe_control_close(struct pe_control *control)
 {
+	close_samplers(control->samplers, control->event_count);
 	if (control->fds)
 		close_fds(control->fds, control->event_count);
 	free(control->fds);
 	free(control->baseline);
+	free(control->time_baseline);
 	free(control->groups);
 	free(control->read_buffer);
 	memset(control, 0, sizeof(*control));
@@ -68,7 +98,50 @@ struct open_state {
 	struct pe_group *groups;
 	int group_count;
 	uint32_t leader_type;
+	bool independent;
+	struct pe_sampler **samplers;
 };
+
+/* What every event of the control reads, and how it counts. */
+static void prepare_attr(struct perf_event_attr *attr, const struct component_event *event,
+			 const struct counting_options *options, bool independent)
+{
+	const struct pe_encoding *encoding = event->encoding;
+	*attr = encoding->attr;
+	attr->size = sizeof(*attr);
+	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (!independent)
+		attr->read_format |= PERF_FORMAT_GROUP;
+	attr->inherit = options->inherit ? 1 : 0;
+	if (event->overflow_threshold > 0)
+		pe_sampling_prepare(attr, event->overflow_threshold);
+	apply_domain(attr, encoding, options->domain);
+}
+
+/* Makes a freshly opened sampling event signal its owner thread. */
+static int arm_sampler(struct open_state *state, int i, const struct component_event *event,
+		       const struct counting_options *options)
+{
+	if (event->overflow_threshold <= 0)
+		return PAPI_OK;
+	return pe_sampler_open(&state->samplers[i], state->fds[i], i, options, event->name);
+}
+
+static void new_group(struct open_state *state, int i, int fd, const struct perf_event_attr *attr,
+		      const struct component_event *event)
+{
+	struct pe_group *group = &state->groups[state->group_count++];
+	memset(group, 0, sizeof(*group));
+	group->leader_fd = fd;
+	group->first = i;
+	group->count = 1;
+	group->software_only = attr->type == PERF_TYPE_SOFTWARE;
+	group->parkable = group->software_only && !state->independent &&
+			  event->overflow_threshold <= 0;
+	group->state = GROUP_FRESH;
+	state->leader_type = attr->type;
+	state->fds[i] = fd;
+}
 
 /* Places event i: in the current group if the kernel accepts it there, else
  * as the leader of a new group when it belongs to another PMU. */
@@ -76,12 +149,11 @@ static int place_event(struct open_state *state, int i, const struct component_e
 		       const struct counting_options *options)
 {
 	const struct pe_encoding *encoding = event->encoding;
-	struct perf_event_attr attr = encoding->attr;
-	attr.size = sizeof(attr);
-	attr.read_format =
-		PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-	apply_domain(&attr, encoding, options->domain);
+	struct perf_event_attr attr;
+	prepare_attr(&attr, event, options, state->independent);
 	struct pe_group *current = state->group_count ? &state->groups[state->group_count - 1] : NULL;
+	if (state->independent)
+		current = NULL;
 	if (current) {
 		attr.disabled = 0;
 		int fd = open_event(&attr, encoding, options, current->leader_fd);
@@ -89,17 +161,16 @@ static int place_event(struct open_state *state, int i, const struct component_e
 			state->fds[i] = fd;
 			current->count++;
 			current->software_only &= attr.type == PERF_TYPE_SOFTWARE;
-			return PAPI_OK;
+			current->parkable &= attr.type == PERF_TYPE_SOFTWARE &&
+					     event->overflow_threshold <= 0;
+			return arm_sampler(state, i, event, options);
 		}
-		attr.exclude_user = encoding->attr.exclude_user;
-		attr.exclude_kernel = encoding->attr.exclude_kernel;
-		attr.exclude_hv = encoding->attr.exclude_hv;
-		apply_domain(&attr, encoding, options->domain);
+		prepare_attr(&attr, event, options, state->independent);
 	}
 	attr.disabled = 1;
 	int fd = open_event(&attr, encoding, options, -1);
 	if (fd < 0)
-		return pe_open_error(errno, encoding, event->name);
+		return pe_open_target_error(errno, encoding, event->name, options);
 	if (current && encoding->core_pmu && attr.type == state->leader_type) {
 		/* Alone it opens, with its own PMU's group it does not: the
 		 * group needs more counters than the PMU has. */
@@ -110,43 +181,41 @@ static int place_event(struct open_state *state, int i, const struct component_e
 				      "or multiplexing)",
 				      event->name, current->count, encoding->pmu[0] ? encoding->pmu : "CPU");
 	}
-	struct pe_group *group = &state->groups[state->group_count++];
-	memset(group, 0, sizeof(*group));
-	group->leader_fd = fd;
-	group->first = i;
-	group->count = 1;
-	group->software_only = attr.type == PERF_TYPE_SOFTWARE;
-	group->state = GROUP_FRESH;
-	state->leader_type = attr.type;
-	state->fds[i] = fd;
-	return PAPI_OK;
+	new_group(state, i, fd, &attr, event);
+	return arm_sampler(state, i, event, options);
 }
 
 int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
 		    const struct counting_options *options)
 {
 	size_t slots = (size_t)(count > 0 ? count : 1);
+	bool independent = options->multiplex || options->inherit;
 	struct open_state state = {
 		.fds = malloc(sizeof(int) * slots),
 		.groups = calloc(slots, sizeof(struct pe_group)),
+		.independent = independent,
+		.samplers = calloc(slots, sizeof(struct pe_sampler *)),
 	};
 	long long *baseline = calloc(slots, sizeof(long long));
+	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
 	uint64_t *buffer = calloc(READ_HEADER_WORDS + slots, sizeof(uint64_t));
 	int status = PAPI_OK;
-	if (!state.fds || !state.groups || !baseline || !buffer)
+	if (!state.fds || !state.groups || !state.samplers || !baseline || !time_baseline ||
+	    !buffer)
 		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
-	for (int i = 0; status == PAPI_OK && i < count; i++) {
-		state.fds[i] = -1;
+	if (state.fds)
+		for (int i = 0; i < count; i++)
+			state.fds[i] = -1;
+	for (int i = 0; status == PAPI_OK && i < count; i++)
 		status = place_event(&state, i, &events[i], options);
-	}
 	if (status != PAPI_OK) {
+		close_samplers(state.samplers, count);
 		if (state.fds)
-			for (int i = 0; i < count; i++)
-				if (state.fds[i] >= 0 && i < count)
-					close(state.fds[i]);
+			close_fds(state.fds, count);
 		free(state.fds);
 		free(state.groups);
 		free(baseline);
+		free(time_baseline);
 		free(buffer);
 		return status;
 	}
@@ -156,8 +225,12 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->groups = state.groups;
 	control->group_count = state.group_count;
 	control->baseline = baseline;
+	control->time_baseline = time_baseline;
 	control->read_buffer = buffer;
 	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS + slots);
+	control->independent = independent;
+	control->scaled = options->multiplex != 0;
+	control->samplers = state.samplers;
 	return PAPI_OK;
 }
 
@@ -218,6 +291,83 @@ static inline void subtract_baseline(long long *out, const long long *raw,
 		out[i] = raw[i] - baseline[i];
 }
 
+/* count * enabled / running without overflowing the product; an event that
+ * never ran in the interval reads 0. */
+static long long scale_count(long long count, uint64_t enabled, uint64_t running)
+{
+	if (running == 0)
+		return 0;
+	if (running >= enabled || count == 0)
+		return count;
+	bool negative = count < 0;
+	uint64_t magnitude = negative ? -(uint64_t)count : (uint64_t)count;
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 scaled = (unsigned __int128)magnitude * enabled / running;
+	uint64_t result = scaled > INT64_MAX ? (uint64_t)INT64_MAX : (uint64_t)scaled;
+#else
+	long double scaled = (long double)magnitude * (long double)enabled / (long double)running;
+	uint64_t result = scaled > (long double)INT64_MAX ? (uint64_t)INT64_MAX : (uint64_t)scaled;
+#endif
+	return negative ? -(long long)result : (long long)result;
+}
+
+/* Independent mode: event i read alone, {value, enabled, running}. */
+static int read_single(const struct pe_control *control, int i, uint64_t raw[READ_SINGLE_WORDS])
+{
+	ssize_t got = read(control->fds[i], raw, sizeof(uint64_t) * READ_SINGLE_WORDS);
+	if (got != (ssize_t)(sizeof(uint64_t) * READ_SINGLE_WORDS))
+		return read_error(got);
+	return PAPI_OK;
+}
+
+static long long single_delta(const struct pe_control *control, int i,
+			      const uint64_t raw[READ_SINGLE_WORDS])
+{
+	long long count = (long long)raw[0] - control->baseline[i];
+	if (!control->scaled)
+		return count;
+	return scale_count(count, raw[1] - control->time_baseline[2 * i],
+			   raw[2] - control->time_baseline[2 * i + 1]);
+}
+
+static void single_rebase(struct pe_control *control, int i, const uint64_t raw[READ_SINGLE_WORDS])
+{
+	control->baseline[i] = (long long)raw[0];
+	control->time_baseline[2 * i] = raw[1];
+	control->time_baseline[2 * i + 1] = raw[2];
+}
+
+static __attribute__((noinline)) int read_independent(struct pe_control *control,
+						      long long *values)
+{
+	for (int i = 0; i < control->event_count; i++) {
+		uint64_t raw[READ_SINGLE_WORDS];
+		int status = read_single(control, i, raw);
+		if (status != PAPI_OK)
+			return status;
+		values[i] = single_delta(control, i, raw);
+	}
+	return PAPI_OK;
+}
+
+/* Adds the deltas since the last rebase to values (which may be NULL) and
+ * rebases: independent mode's accum, reset (values NULL) and stop. */
+static int accumulate_independent(struct pe_control *control, long long *values, bool add)
+{
+	for (int i = 0; i < control->event_count; i++) {
+		uint64_t raw[READ_SINGLE_WORDS];
+		int status = read_single(control, i, raw);
+		if (status != PAPI_OK)
+			return status;
+		if (values && add)
+			values[i] += single_delta(control, i, raw);
+		else if (values)
+			values[i] = single_delta(control, i, raw);
+		single_rebase(control, i, raw);
+	}
+	return PAPI_OK;
+}
+
 int pe_control_start(struct pe_control *control)
 {
 	for (int g = 0; g < control->group_count; g++) {
@@ -243,6 +393,8 @@ int pe_control_start(struct pe_control *control)
 
 int pe_control_read(struct pe_control *control, long long *values)
 {
+	if (__builtin_expect(control->independent, 0))
+		return read_independent(control, values);
 	const struct pe_group *group = control->groups;
 	const struct pe_group *end = group + control->group_count;
 	for (; group < end; group++) {
@@ -259,12 +411,21 @@ int pe_control_stop(struct pe_control *control, long long *values)
 {
 	for (int g = 0; g < control->group_count; g++) {
 		struct pe_group *group = &control->groups[g];
-		if (!group->software_only) {
+		if (!group->parkable) {
 			int status = group_ioctl(group, PERF_EVENT_IOC_DISABLE, "disable");
 			if (status != PAPI_OK)
 				return status;
 			group->state = GROUP_DISABLED;
 		}
+	}
+	if (control->independent) {
+		int status = accumulate_independent(control, values, false);
+		if (status == PAPI_OK)
+			control->running = false;
+		return status;
+	}
+	for (int g = 0; g < control->group_count; g++) {
+		struct pe_group *group = &control->groups[g];
 		int status = read_group(control, group);
 		if (status != PAPI_OK)
 			return status;
@@ -283,6 +444,8 @@ int pe_control_stop(struct pe_control *control, long long *values)
 
 int pe_control_accum(struct pe_control *control, long long *values)
 {
+	if (control->independent)
+		return accumulate_independent(control, values, true);
 	for (int g = 0; g < control->group_count; g++) {
 		const struct pe_group *group = &control->groups[g];
 		int status = read_group(control, group);
@@ -300,6 +463,10 @@ int pe_control_accum(struct pe_control *control, long long *values)
 
 int pe_control_reset(struct pe_control *control)
 {
+	/* Independent mode rebases instead: a reset ioctl would leave the
+	 * times running, and inherited children's counts are not reset. */
+	if (control->independent)
+		return accumulate_independent(control, NULL, false);
 	for (int g = 0; g < control->group_count; g++) {
 		const struct pe_group *group = &control->groups[g];
 		int status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");

@@ -105,3 +105,48 @@ int pe_open_error(int error_number, const struct pe_encoding *encoding, const ch
 				      strerror(error_number));
 	}
 }
+
+/* Is there a task with this id (thread or process)? */
+static bool task_exists(pid_t tid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	return access(path, F_OK) == 0;
+}
+
+int pe_open_target_error(int error_number, const struct pe_encoding *encoding, const char *name,
+			 const struct counting_options *options)
+{
+	const char *event = name ? name : "the event";
+	bool other_task = options->tid > 0;
+	bool whole_cpu = options->cpu >= 0 && options->tid == 0;
+	if (other_task && (error_number == ESRCH || !task_exists(options->tid)))
+		return papi_error_set(PAPI_EINVAL,
+				      "cannot attach %s to thread %d: no such process or thread",
+				      event, (int)options->tid);
+	if ((error_number == EACCES || error_number == EPERM) && other_task)
+		return papi_error_set(
+			PAPI_EPERM,
+			"not permitted to count thread %d (%s): counting another task needs the "
+			"right to ptrace it (same user and kernel.yama.ptrace_scope allowing it, "
+			"or CAP_SYS_PTRACE) and kernel.perf_event_paranoid <= 2 (it is %d)",
+			(int)options->tid, event, pe_paranoid_level());
+	if ((error_number == EACCES || error_number == EPERM) && whole_cpu)
+		return papi_error_set(
+			PAPI_EPERM,
+			"not permitted to count all of CPU %d (%s): per-CPU counting needs "
+			"kernel.perf_event_paranoid <= 0 (it is %d) or CAP_PERFMON/CAP_SYS_ADMIN",
+			options->cpu, event, pe_paranoid_level());
+	if (error_number == ENODEV && options->cpu >= 0)
+		return papi_error_set(PAPI_EINVAL, "cannot count %s on CPU %d: no such CPU online",
+				      event, options->cpu);
+	if (error_number == EINVAL && options->cpu >= 0 && options->cpu >= sysconf(_SC_NPROCESSORS_CONF))
+		return papi_error_set(PAPI_EINVAL, "cannot count %s on CPU %d: no such CPU", event,
+				      options->cpu);
+	if (error_number == EINVAL && options->inherit)
+		return papi_error_set(PAPI_EINVAL,
+				      "the kernel refused %s with inherit (children counted): "
+				      "this event or its settings cannot be inherited",
+				      event);
+	return pe_open_error(error_number, encoding, name);
+}

@@ -46,7 +46,7 @@ apt_install() {
 	local need=()
 	mapfile -t need < <(missing_packages "$@")
 	if [ ${#need[@]} -eq 0 ]; then
-		log "all ${#} packages already installed: $*"
+		log "already installed: $*"
 		return 0
 	fi
 	is_root || die "need root to install: ${need[*]} (run scripts/setup as root)"
