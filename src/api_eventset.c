@@ -6,6 +6,7 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
+#include "threads.h"
 
 PAPI_EXPORT int PAPI_create_eventset(int *EventSet)
 {
@@ -18,6 +19,10 @@ PAPI_EXPORT int PAPI_create_eventset(int *EventSet)
 		return papi_error_set(PAPI_EINVAL,
 				      "*EventSet must be PAPI_NULL before creation (it is %d)",
 				      *EventSet);
+	/* As in PAPI, a thread that creates an event set becomes known. */
+	status = threads_register_current();
+	if (status != PAPI_OK)
+		return status;
 	return eventset_create(EventSet);
 }
 

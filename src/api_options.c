@@ -3,6 +3,7 @@
 
 #include "papi.h"
 #include "api_internal.h"
+#include "api_targets.h"
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
@@ -23,10 +24,10 @@ static int check_domain(int domain)
 
 static int check_granularity(int granularity)
 {
-	if (granularity != PAPI_GRN_THR)
+	if (granularity != PAPI_GRN_THR && granularity != PAPI_GRN_SYS)
 		return papi_error_set(PAPI_EINVAL,
-				      "granularity %#x is not supported: only PAPI_GRN_THR "
-				      "(per thread) counts here",
+				      "granularity %#x is not supported: PAPI_GRN_THR (per "
+				      "thread) or PAPI_GRN_SYS (the whole CPU) count here",
 				      (unsigned)granularity);
 	return PAPI_OK;
 }
@@ -58,11 +59,11 @@ static int set_eventset_granularity(int id, int granularity)
 				      "event set %d has no component yet: add an event or assign one",
 				      id);
 	int status = check_granularity(granularity);
+	if (status == PAPI_OK)
+		status = eventset_check_owner(set);
 	if (status != PAPI_OK)
 		return status;
-	struct counting_options options = set->options;
-	options.granularity = granularity;
-	return eventset_apply_options(set, &options);
+	return targets_set_granularity(set, granularity);
 }
 
 static int set_default_domain(int cidx, int domain)
@@ -119,19 +120,25 @@ PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
 		return set_eventset_granularity(ptr->granularity.eventset,
 						ptr->granularity.granularity);
 	case PAPI_MULTIPLEX:
+		return targets_set_multiplex(&ptr->multiplex);
 	case PAPI_DEF_MPX_NS:
 	case PAPI_DEF_ITIMER:
 	case PAPI_DEF_ITIMER_NS:
+		return targets_set_timer(option, ptr);
 	case PAPI_ATTACH:
+		return targets_attach(ptr->attach.eventset, ptr->attach.tid);
 	case PAPI_DETACH:
+		return targets_detach(ptr->attach.eventset);
 	case PAPI_CPU_ATTACH:
+		return targets_cpu_attach(&ptr->cpu);
 	case PAPI_INHERIT:
+		return targets_inherit(&ptr->inherit);
 	case PAPI_DATA_ADDRESS:
 	case PAPI_INSTR_ADDRESS:
 	case PAPI_USER_EVENTS_FILE:
 		return papi_error_set(PAPI_ENOSUPP,
-				      "option %d (multiplexing, attach, inherit, address ranges, "
-				      "user events) is not available in this version",
+				      "option %d (address ranges, user events) is not available "
+				      "in this version",
 				      option);
 	default:
 		return papi_error_set(PAPI_EINVAL, "option %d cannot be set", option);
@@ -212,9 +219,18 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	case PAPI_COMPONENTINFO:
 		ptr->cmp_info = &papillon_library.component_info[0];
 		return PAPI_OK;
-	case PAPI_MULTIPLEX: {
-		struct eventset *set = api_eventset(ptr->multiplex.eventset);
-		return set ? (set->state & PAPI_MULTIPLEXING) != 0 : PAPI_ENOEVST;
+	case PAPI_MULTIPLEX:
+		return targets_get_multiplex(&ptr->multiplex);
+	case PAPI_DEF_MPX_NS:
+	case PAPI_DEF_ITIMER:
+	case PAPI_DEF_ITIMER_NS:
+		return targets_get_timer(option, ptr);
+	case PAPI_CPU_ATTACH: {
+		struct eventset *set = api_eventset(ptr->cpu.eventset);
+		if (!set)
+			return PAPI_ENOEVST;
+		ptr->cpu.cpu_num = set->options.cpu >= 0 ? (unsigned)set->options.cpu : 0;
+		return (set->state & PAPI_CPU_ATTACHED) != 0;
 	}
 	case PAPI_ATTACH: {
 		struct eventset *set = api_eventset(ptr->attach.eventset);

@@ -1,5 +1,8 @@
 /* Event set table and state machine. */
+#include "config.h"
+
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -47,6 +50,10 @@ int eventset_create(int *id)
 	set->options.domain = papillon_library.default_domain;
 	set->options.granularity = papillon_library.default_granularity;
 	set->options.cpu = -1;
+	if (set->options.granularity == PAPI_GRN_SYS) {
+		int cpu = sched_getcpu(); /* PAPI_GRN_SYS counts the CPU we run on */
+		set->options.cpu = cpu >= 0 ? cpu : 0;
+	}
 
 	pthread_mutex_lock(&sets_lock);
 	int chosen = -1;

@@ -7,8 +7,10 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
+#include "multiplex.h"
 #include "native_table.h"
 #include "presets.h"
+#include "signals.h"
 #include "sysinfo.h"
 #include "threads.h"
 #include "timers.h"
@@ -83,6 +85,24 @@ int library_disable_component(int cidx)
 	return PAPI_OK;
 }
 
+/* What the component info says it can do, from its capabilities and what
+ * the core adds for every component (software multiplexing and overflow). */
+static void describe_capabilities(int cidx, PAPI_component_info_t *info)
+{
+	unsigned capabilities = papillon_components[cidx]->capabilities;
+	info->kernel_multiplex = (capabilities & CAP_KERNEL_MULTIPLEX) != 0;
+	info->num_mpx_cntrs = MULTIPLEX_MAX_EVENTS;
+	info->hardware_intr = (capabilities & CAP_HW_OVERFLOW) != 0;
+	if (info->hardware_intr)
+		info->hardware_intr_sig = signals_overflow_signal();
+	info->attach = (capabilities & CAP_ATTACH) != 0;
+	info->attach_must_ptrace = info->attach;
+	info->cpu = (capabilities & CAP_CPU) != 0;
+	info->inherit = (capabilities & CAP_INHERIT) != 0;
+	if (info->cpu)
+		info->available_granularities |= PAPI_GRN_SYS;
+}
+
 static void init_components(void)
 {
 	for (int c = 0; c < papillon_component_count; c++) {
@@ -99,6 +119,7 @@ static void init_components(void)
 					 "%s", papi_error_reason());
 		}
 		papillon_library.component_ready[c] = !info->disabled;
+		describe_capabilities(c, info);
 	}
 }
 

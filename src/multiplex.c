@@ -9,7 +9,11 @@
  * A native's estimate is count * total time / time it counted, the same
  * scaling the kernel's time_enabled / time_running gives. Times are taken
  * on the timer's clock, between the stop of one slice and the start of the
- * next, once per rotation.
+ * next, once per rotation. Under a hypervisor, perf's software clocks
+ * (task-clock, cpu-clock) also count time stolen from the virtual CPU, which
+ * the thread's CPU time does not: a slice hit by a burst of steal
+ * over-estimates those clocks. Hardware counters stop with the virtual CPU
+ * and are not affected.
  *
  * Everything in the rotation is async-signal-safe: the component's start
  * and stop (for perf_event an ioctl and a read), clock_gettime, arithmetic. */

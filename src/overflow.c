@@ -282,7 +282,7 @@ int overflow_set(struct eventset *set, int code, int threshold, int flags,
 		return turn_off(set, code);
 	if (!handler && !profile)
 		return papi_error_set(PAPI_EINVAL, "an overflow needs a handler");
-	bool software;
+	bool software = true;
 	status = choose_mode(set, index, flags, &software);
 	if (status != PAPI_OK)
 		return status;

@@ -69,7 +69,7 @@ int profile_create(const PAPI_sprofil_t *regions, int count, int flags, struct p
 		return papi_error_set(PAPI_ENOSUPP,
 				      "event address registers (PAPI_PROFIL_DATA_EAR, "
 				      "PAPI_PROFIL_INST_EAR) are an Itanium feature, not available");
-	int bytes;
+	int bytes = 2;
 	int status = bucket_bytes_of(flags, &bytes);
 	if (status != PAPI_OK)
 		return status;

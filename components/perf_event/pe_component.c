@@ -194,7 +194,7 @@ const struct component_ops perf_event_component = {
 	.name = "perf_event",
 	.short_name = "perf",
 	.description = "Linux perf_event CPU counters",
-	.capabilities = 0, /* multiplexing, overflow, attach: issue 5 */
+	.capabilities = CAP_KERNEL_MULTIPLEX | CAP_HW_OVERFLOW | CAP_ATTACH | CAP_CPU | CAP_INHERIT,
 	.control_size = sizeof(struct pe_control),
 	.init = pe_init,
 	.shutdown = pe_shutdown,
@@ -213,4 +213,5 @@ const struct component_ops perf_event_component = {
 	.accum = pe_accum,
 	.reset = pe_reset,
 	.write = pe_write,
+	.check_target = pe_check_target,
 };

@@ -85,6 +85,10 @@ int pe_try_open(const struct pe_encoding *encoding, int domain);
 int pe_open_target_error(int error_number, const struct pe_encoding *encoding, const char *name,
 			 const struct counting_options *options);
 
+/* Opens a software clock with these options' target: can this process count
+ * that task or CPU (ops->check_target)? */
+int pe_check_target(const struct counting_options *options);
+
 /* Hardware overflow (pe_sampling.c). */
 void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);
 int pe_sampler_open(struct pe_sampler **out, int fd, int index,

@@ -18,6 +18,7 @@
  * reset or accum; an event that never ran in that interval reads 0. */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -488,6 +489,24 @@ int pe_try_open(const struct pe_encoding *encoding, int domain)
 	int fd = open_event(&attr, encoding, &options, -1);
 	if (fd < 0)
 		return pe_open_error(errno, encoding, NULL);
+	close(fd);
+	return PAPI_OK;
+}
+
+int pe_check_target(const struct counting_options *options)
+{
+	struct pe_encoding encoding;
+	memset(&encoding, 0, sizeof(encoding));
+	encoding.attr.type = PERF_TYPE_SOFTWARE;
+	encoding.attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	snprintf(encoding.pmu, sizeof(encoding.pmu), "software");
+	struct component_event event = {.name = "perf::TASK-CLOCK", .encoding = &encoding};
+	struct perf_event_attr attr;
+	prepare_attr(&attr, &event, options, true);
+	attr.disabled = 1;
+	int fd = open_event(&attr, &encoding, options, -1);
+	if (fd < 0)
+		return pe_open_target_error(errno, &encoding, event.name, options);
 	close(fd);
 	return PAPI_OK;
 }

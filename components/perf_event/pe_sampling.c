@@ -12,6 +12,8 @@
  *
  * Everything reached from the signal handler is async-signal-safe: loads
  * and stores on the mmap'd page, no locks, no allocation, no system call. */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

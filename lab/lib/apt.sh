@@ -128,7 +128,8 @@ lab_apt() {
 # Mirrors here sometimes serve one stale index (a -security or -updates
 # Packages file with the wrong size, "Mirror sync in progress?") for hours:
 # apt then keeps the indexes it did get, which is enough as long as the main
-# suite's is among them. Only no index at all is an error.
+# suite's is among them. Only no index at all is an error (status 1: the
+# callers then fall back on what the cache holds, for offline runs).
 apt_refresh() {
 	local debarch=$1 suite=$2 d age=${PAPILLON_LAB_APT_MAX_AGE:-1440}
 	d=$(apt_dir "$debarch" "$suite")
@@ -140,7 +141,8 @@ apt_refresh() {
 	if ! lab_apt apt-get "$debarch" "$suite" -qq update >"$d/update.log" 2>&1; then
 		if ! compgen -G "$d/lists/*_dists_${suite}_main_binary-${debarch}_Packages*" >/dev/null; then
 			cat "$d/update.log" >&2
-			die "apt: update failed for $suite/$debarch"
+			log "apt: update failed for $suite/$debarch"
+			return 1
 		fi
 		log "apt: some indexes failed for $suite/$debarch (see $d/update.log); using those apt has"
 	fi

@@ -10,7 +10,14 @@
 LAB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The cache survives between runs on one machine: kernels and target .debs
 # are 50-110 MB each and must not be downloaded by every CI run.
-LAB_CACHE=${PAPILLON_LAB_CACHE:-/var/cache/papillon-lab}
+# Without root, /var/cache is not ours: fall back to the user's cache.
+if [ -n "${PAPILLON_LAB_CACHE:-}" ]; then
+	LAB_CACHE=$PAPILLON_LAB_CACHE
+elif [ -w /var/cache ] || [ -w /var/cache/papillon-lab ]; then
+	LAB_CACHE=/var/cache/papillon-lab
+else
+	LAB_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/papillon-lab
+fi
 # Build products live under lab/build (git-ignored) unless told otherwise, so
 # the source tree is never configured in place.
 LAB_BUILD=${PAPILLON_LAB_BUILD:-$LAB_DIR/build}
@@ -108,9 +115,15 @@ LAB_CFLAGS=(-std=c11 -O2 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-pr
 # is_static ARCH FILE: true if FILE is an executable without an ELF
 # interpreter, i.e. one that runs without ld.so in the initramfs.
 is_static() {
-	local readelf
+	local readelf headers
 	readelf=$(arch_triplet "$1")-readelf
 	command -v "$readelf" >/dev/null || readelf=readelf
-	! "$readelf" -lW "$2" 2>/dev/null | grep -q 'Requesting program interpreter' &&
-		"$readelf" -hW "$2" 2>/dev/null | grep -q 'Type:.*EXEC\|Type:.*DYN'
+	# Captured first: grep -q on a pipe could SIGPIPE readelf, and
+	# pipefail would turn a match into a failure.
+	headers=$("$readelf" -hlW "$2" 2>/dev/null) || return 1
+	case $headers in
+	*"Requesting program interpreter"*) return 1 ;;
+	*"Type:"*EXEC* | *"Type:"*DYN*) return 0 ;;
+	*) return 1 ;;
+	esac
 }
