@@ -13,7 +13,7 @@ int native_code_of_name(const char *name, int *code)
 	int status = native_table_find(name, code);
 	if (status == PAPI_OK)
 		return PAPI_OK;
-	int best = papi_error_set(PAPI_ENOEVNT, "no component knows an event named '%s'", name);
+	int best = PAPI_ENOEVNT;
 	char reason[PAPI_HUGE_STR_LEN];
 	reason[0] = '\0';
 	for (int c = 0; c < papillon_component_count; c++) {
@@ -34,6 +34,6 @@ int native_code_of_name(const char *name, int *code)
 		}
 	}
 	if (reason[0])
-		papi_error_set(best, "%s", reason);
-	return best;
+		return papi_error_set(best, "%s", reason);
+	return papi_error_set(best, "no component knows an event named '%s'", name);
 }

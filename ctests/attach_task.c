@@ -1,0 +1,151 @@
+/* PAPI_attach/PAPI_detach: a set attached to a busy child process counts the
+ * child's CPU time, not ours (we sleep); attached to another thread of this
+ * process it counts that thread. PAPI_ATTACH reads back the tid. Attaching
+ * twice, detaching what is not attached, attaching a running set, a set
+ * without component, and a process that does not exist fail precisely; as
+ * an unprivileged user, attaching to init is PAPI_EPERM with a reason that
+ * names ptrace. */
+#include "ctest_util.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static atomic_int stop_worker;
+static atomic_int worker_tid;
+
+static void *busy_thread(void *arg)
+{
+	(void)arg;
+	atomic_store(&worker_tid, (int)syscall(SYS_gettid));
+	while (!atomic_load(&stop_worker))
+		ctest_busy_cpu_ns(1000000);
+	return NULL;
+}
+
+/* An unused pid: beyond pid_max, or the first free one above ours. */
+static pid_t missing_pid(void)
+{
+	long max = 4194304;
+	ctest_read_long("/proc/sys/kernel/pid_max", &max);
+	for (pid_t pid = (pid_t)max - 1; pid > 1; pid--) {
+		char path[64];
+		snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+		if (!ctest_path_exists(path))
+			return pid;
+	}
+	return (pid_t)max + 1;
+}
+
+/* In a child that dropped root: attach to pid 1; exit 0 if refused with
+ * PAPI_EPERM and a reason naming ptrace. */
+static int unprivileged_attach(void)
+{
+	int eventset = PAPI_NULL, rc;
+	if (setgid(65534) != 0 || setuid(65534) != 0)
+		return 3;
+	if (PAPI_create_eventset(&eventset) != PAPI_OK ||
+	    PAPI_add_named_event(eventset, "perf::TASK-CLOCK") != PAPI_OK)
+		return 4;
+	rc = PAPI_attach(eventset, 1);
+	if (rc != PAPI_EPERM)
+		return 5;
+#ifdef PAPILLON
+	if (!strstr(PAPI_strreason(), "ptrace"))
+		return 6;
+#endif
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *const names[] = {"perf::TASK-CLOCK"};
+	int eventset, empty = PAPI_NULL, state, status;
+	long long value;
+	PAPI_option_t option;
+	pid_t child;
+	pthread_t thread;
+
+	ctest_init(argc, argv);
+	ctest_library_init();
+	ctest_require_perf_events();
+
+	child = fork();
+	FAIL_IF(child < 0, "fork failed");
+	if (child == 0) {
+		ctest_busy_cpu_ns(5000000000LL);
+		_exit(0);
+	}
+	eventset = ctest_eventset_of(names, 1);
+	CHECK_OK(PAPI_attach(eventset, (unsigned long)child));
+	CHECK_OK(PAPI_state(eventset, &state));
+	FAIL_IF(!(state & PAPI_ATTACHED), "state %#x lacks PAPI_ATTACHED", state);
+	memset(&option, 0, sizeof(option));
+	option.attach.eventset = eventset;
+	FAIL_IF(PAPI_get_opt(PAPI_ATTACH, &option) != 1 || option.attach.tid != (unsigned long)child,
+	        "PAPI_get_opt(PAPI_ATTACH) says tid %lu", option.attach.tid);
+	EXPECT_RC(PAPI_attach(eventset, (unsigned long)child), PAPI_EINVAL);
+	CHECK_OK(PAPI_start(eventset));
+	EXPECT_RC(PAPI_detach(eventset), PAPI_EISRUN);
+	ctest_sleep_ns(200000000);
+	CHECK_OK(PAPI_stop(eventset, &value));
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	ctest_note("attached to busy child %d: %lld ns in 200 ms", (int)child, value);
+	FAIL_IF(value < 50000000, "the busy child counted only %lld ns in 200 ms", value);
+	CHECK_OK(PAPI_detach(eventset));
+	EXPECT_RC(PAPI_detach(eventset), PAPI_EINVAL);
+	CHECK_OK(PAPI_start(eventset));
+	ctest_sleep_ns(50000000);
+	CHECK_OK(PAPI_stop(eventset, &value));
+	FAIL_IF(value > 20000000, "detached, our sleep counted %lld ns", value);
+
+	/* Another thread of this process. */
+	FAIL_IF(pthread_create(&thread, NULL, busy_thread, NULL) != 0, "pthread_create failed");
+	while (!atomic_load(&worker_tid))
+		ctest_sleep_ns(1000000);
+	CHECK_OK(PAPI_attach(eventset, (unsigned long)atomic_load(&worker_tid)));
+	CHECK_OK(PAPI_start(eventset));
+	ctest_sleep_ns(100000000);
+	CHECK_OK(PAPI_stop(eventset, &value));
+	atomic_store(&stop_worker, 1);
+	pthread_join(thread, NULL);
+	ctest_note("attached to a busy thread: %lld ns in 100 ms", value);
+	FAIL_IF(value < 30000000, "the busy thread counted only %lld ns in 100 ms", value);
+	CHECK_OK(PAPI_detach(eventset));
+
+	/* Refusals. */
+	{
+		pid_t nobody = missing_pid();
+		int rc = PAPI_attach(eventset, (unsigned long)nobody);
+		FAIL_IF(rc != PAPI_EINVAL, "attach to missing pid %d returned %s", (int)nobody,
+		        ctest_errname(rc));
+		CHECK_OK(PAPI_create_eventset(&empty));
+		EXPECT_RC(PAPI_attach(empty, (unsigned long)getpid()), PAPI_ENOCMP);
+		CHECK_OK(PAPI_assign_eventset_component(empty, ctest_perf_event_cidx()));
+		EXPECT_RC(PAPI_attach(empty, (unsigned long)nobody), PAPI_EINVAL);
+		EXPECT_RC(PAPI_attach(4242, (unsigned long)getpid()), PAPI_ENOEVST);
+		CHECK_OK(PAPI_destroy_eventset(&empty));
+	}
+	if (geteuid() == 0) {
+		child = fork();
+		FAIL_IF(child < 0, "fork failed");
+		if (child == 0)
+			_exit(unprivileged_attach());
+		waitpid(child, &status, 0);
+		FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
+		        "as nobody, attaching to init was not refused with PAPI_EPERM and a "
+		        "ptrace reason (child status %d)",
+		        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	} else {
+		ctest_note("not root: the unprivileged attach case is not tried");
+	}
+	ctest_eventset_free(&eventset);
+	ctest_pass();
+}
