@@ -16,7 +16,9 @@
 
 /* PAPI allows one running event set per component per thread. Kept as id + 1
  * (0: none), not as a pointer: PAPI_shutdown frees sets that still run, and
- * a later PAPI_start must not read the freed set. */
+ * a later PAPI_start must not read the freed set. Sets attached to another
+ * thread or to a CPU do not count the caller: any number of them may run
+ * (PAPI's multiattach test runs two). */
 static _Thread_local int running_sets[MAX_COMPONENTS];
 
 static size_t event_bytes(const struct eventset *set)
@@ -37,7 +39,9 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	int status = eventset_check_owner(set);
 	if (status != PAPI_OK)
 		return status;
-	struct eventset *other = eventset_lookup(running_sets[set->cidx] - 1);
+	bool counts_caller = set->options.tid == 0 && set->options.cpu < 0;
+	struct eventset *other =
+		counts_caller ? eventset_lookup(running_sets[set->cidx] - 1) : NULL;
 	if (other && other->cidx == set->cidx && (other->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_EISRUN,
 				      "event set %d of the same component already runs in "
@@ -64,7 +68,8 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	guard_leave(set);
 	if (status != PAPI_OK)
 		return status;
-	running_sets[set->cidx] = set->id + 1;
+	if (counts_caller)
+		running_sets[set->cidx] = set->id + 1;
 	return PAPI_OK;
 }
 

@@ -23,7 +23,9 @@
 
 /* Chunks of slots never move, so a lookup takes no lock. */
 static struct eventset *_Atomic *set_chunks[SET_MAX_CHUNKS];
-static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Adaptive: threads of a parallel region create their sets at once (see
+ * threads.c). */
+static pthread_mutex_t sets_lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP;
 
 static struct eventset *_Atomic *slot_of(int id)
 {
@@ -417,13 +419,14 @@ int eventset_cleanup(struct eventset *set)
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot clean up event set %d while it runs",
 				      set->id);
+	/* As in PAPI, a cleaned-up set is a plain stopped set again: overflow
+	 * off first (its sampling closes with the natives still known). */
+	overflow_forget(set);
 	if (set->cidx >= 0) {
 		int status = update_control(set, NULL, 0, &set->options);
 		if (status != PAPI_OK)
 			return status;
 	}
-	/* As in PAPI, a cleaned-up set is a plain stopped set again. */
-	overflow_forget(set);
 	multiplex_disable(set);
 	release_arrays(set);
 	set->state = PAPI_STOPPED | (set->state & (PAPI_ATTACHED | PAPI_CPU_ATTACHED));

@@ -1,0 +1,71 @@
+#!/bin/sh
+# papi_stat, run by `make check` from the build directory: the default
+# events count `sleep 1`; the command's exit status (and 128 + signal) comes
+# back; PAGE-FAULTS of touch_pages grow by exactly the pages touched; CSV,
+# JSON, -r and --per-thread (one line per thread) print what they should.
+# Skipped where perf_event_open is refused altogether.
+
+failures=0
+out=$(mktemp) || exit 99
+trap 'rm -f "$out"' EXIT
+fail() {
+	echo "FAIL: $*"
+	sed 's/^/    | /' "$out" | head -30
+	failures=$((failures + 1))
+}
+
+./papi_stat -- true >"$out" 2>&1
+if grep -q "cannot count\|none of the default events" "$out"; then
+	echo "SKIP: no event counts here"
+	exit 77
+fi
+
+./papi_stat -- sleep 1 >"$out" 2>&1
+status=$?
+[ "$status" -eq 0 ] || fail "papi_stat -- sleep 1 exited $status"
+grep -Eq '^ +[0-9,]+ +perf::TASK-CLOCK' "$out" || fail "no TASK-CLOCK line for sleep 1"
+grep -Eq '^ +(1\.0|0\.99)[0-9]* seconds time elapsed' "$out" ||
+	fail "sleep 1 did not take about a second"
+
+./papi_stat -- sh -c 'exit 3' >"$out" 2>&1
+status=$?
+[ "$status" -eq 3 ] || fail "exit 3 came back as $status"
+./papi_stat -- sh -c 'kill -TERM $$' >"$out" 2>&1
+status=$?
+[ "$status" -eq 143 ] || fail "a command killed by SIGTERM came back as $status, not 143"
+./papi_stat -- /nonexistent/command >"$out" 2>&1
+status=$?
+[ "$status" -eq 127 ] || fail "a missing command came back as $status, not 127"
+./papi_stat -e NO_SUCH_EVENT -- true >"$out" 2>&1
+status=$?
+[ "$status" -eq 1 ] || fail "an unknown event exited $status, not 1"
+
+faults() { # faults PAGES: PAGE-FAULTS of touch_pages PAGES, CSV
+	./papi_stat -x , -e perf::PAGE-FAULTS -- ./touch_pages "$1" 2>&1 >/dev/null |
+		awk -F, '$2 == "perf::PAGE-FAULTS" { print $1 }'
+}
+small=$(faults 100)
+large=$(faults 10100)
+if [ -z "$small" ] || [ -z "$large" ]; then
+	fail "no PAGE-FAULTS value in the CSV output"
+else
+	extra=$((large - small))
+	echo "touch_pages: $small faults for 100 pages, $large for 10100: +$extra"
+	[ "$extra" -ge 9950 ] && [ "$extra" -le 10100 ] ||
+		fail "10000 more pages gave $extra more faults"
+fi
+
+./papi_stat --json -r 3 -e perf::TASK-CLOCK,perf::PAGE-FAULTS -- ./touch_pages 10 >"$out" 2>&1
+grep -q '"runs": 3' "$out" && grep -q '"event": "perf::PAGE-FAULTS", "value": [0-9]*, "scaled": false, "stddev"' "$out" ||
+	fail "JSON with -r 3 lacks runs or events"
+
+./papi_stat --per-thread -x , -e perf::PAGE-FAULTS -- ./touch_pages 1000 4 >"$out" 2>&1
+status=$?
+[ "$status" -eq 0 ] || fail "--per-thread exited $status"
+threads=$(awk -F, '$3 == "perf::PAGE-FAULTS" && $2 >= 1000 { n++ } END { print n + 0 }' "$out")
+[ "$threads" -eq 4 ] || fail "--per-thread: $threads tasks with >= 1000 faults, expected the 4 threads"
+total=$(awk -F, '$2 == "perf::PAGE-FAULTS" { print $1 }' "$out")
+[ -n "$total" ] && [ "$total" -ge 4000 ] || fail "--per-thread total is '$total'"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "PASS: papi_stat"
