@@ -393,3 +393,11 @@ bool ctest_path_exists(const char *path)
 
 	return stat(path, &info) == 0;
 }
+
+/* The dynamic section exists only in dynamically linked programs. */
+extern const char _DYNAMIC[] __attribute__((weak));
+
+bool ctest_statically_linked(void)
+{
+	return _DYNAMIC == NULL;
+}

@@ -115,5 +115,7 @@ bool ctest_cpuinfo_field(const char *key, char *value, size_t value_len);
 bool ctest_read_long(const char *path, long *value);
 /* True if the path exists. */
 bool ctest_path_exists(const char *path);
+/* True in a statically linked program (the lab's), which loads no shared objects. */
+bool ctest_statically_linked(void);
 
 #endif

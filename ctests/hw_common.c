@@ -49,7 +49,7 @@ __attribute__((noinline)) HW_HELPER void hw_loop(uint64_t n)
 
 HW_HELPER bool hw_loop_known(void)
 {
-#if defined(__aarch64__) || defined(__powerpc64__) || defined(__riscv) || defined(__x86_64__) ||  \
+#if defined(__aarch64__) || defined(__powerpc64__) || defined(__riscv) || defined(__x86_64__) ||   \
     defined(__i386__)
 	return true;
 #else
@@ -183,10 +183,11 @@ HW_HELPER long long hw_fixed(int eventset)
 	if (hw_exact()) {
 		for (int i = 0; i < 3; i++) {
 			long long again = hw_count(eventset, 1, NULL);
-			FAIL_IF(again != first,
-			        "the count of a 1-iteration loop changed from %lld to %lld: user-mode "
-			        "instruction counts are not repeatable",
-			        first, again);
+			FAIL_IF(
+			    again != first,
+			    "the count of a 1-iteration loop changed from %lld to %lld: user-mode "
+			    "instruction counts are not repeatable",
+			    first, again);
 		}
 		return first - 2;
 	}
@@ -203,14 +204,15 @@ HW_HELPER void hw_check_loop(int eventset, const char *what, uint64_t n, long lo
 		long long got = hw_count(eventset, n, NULL);
 		ctest_note("%s: N=%" PRIu64 " counted %lld = 2N + %lld (exact)", what, n, got,
 		           got - 2 * (long long)n);
-		FAIL_IF(got != want, "%s: N=%" PRIu64 " counted %lld, want exactly 2N+%lld = %lld", what,
-		        n, got, fixed, want);
+		FAIL_IF(got != want, "%s: N=%" PRIu64 " counted %lld, want exactly 2N+%lld = %lld",
+		        what, n, got, fixed, want);
 		return;
 	}
 	long long got = hw_best(eventset, n, 9);
 	ctest_note("%s: N=%" PRIu64 " best of 9 counted %lld, 2N + fixed %lld = %lld (0.1%%)", what,
 	           n, got, fixed, want);
 	FAIL_IF(!hw_within(got - fixed, 2 * (long long)n),
-	        "%s: N=%" PRIu64 " counted %lld (less the fixed %lld: %lld), want 2N = %lld within 0.1%%",
+	        "%s: N=%" PRIu64
+	        " counted %lld (less the fixed %lld: %lld), want 2N = %lld within 0.1%%",
 	        what, n, got, fixed, got - fixed, 2 * (long long)n);
 }

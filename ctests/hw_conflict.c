@@ -19,14 +19,30 @@
 #define MAX_EVENTS 96
 
 static const char *const generic_hw[] = {
-	"perf::CYCLES",           "perf::BRANCH-INSTRUCTIONS", "perf::BRANCH-MISSES",
-	"perf::CACHE-REFERENCES", "perf::CACHE-MISSES",        "perf::BUS-CYCLES",
-	"perf::REF-CYCLES",       "perf::STALLED-CYCLES-FRONTEND", "perf::STALLED-CYCLES-BACKEND",
-	"perf::L1-DCACHE-LOADS",  "perf::L1-DCACHE-LOAD-MISSES", "perf::L1-ICACHE-LOADS",
-	"perf::L1-ICACHE-LOAD-MISSES", "perf::DTLB-LOADS",      "perf::DTLB-LOAD-MISSES",
-	"perf::ITLB-LOADS",       "perf::ITLB-LOAD-MISSES",     "perf::BRANCH-LOADS",
-	"perf::BRANCH-LOAD-MISSES", "perf::LLC-LOADS",          "perf::LLC-LOAD-MISSES",
-	"perf::L1-DCACHE-STORES", "perf::LLC-STORES",           "perf::NODE-LOADS",
+    "perf::CYCLES",
+    "perf::BRANCH-INSTRUCTIONS",
+    "perf::BRANCH-MISSES",
+    "perf::CACHE-REFERENCES",
+    "perf::CACHE-MISSES",
+    "perf::BUS-CYCLES",
+    "perf::REF-CYCLES",
+    "perf::STALLED-CYCLES-FRONTEND",
+    "perf::STALLED-CYCLES-BACKEND",
+    "perf::L1-DCACHE-LOADS",
+    "perf::L1-DCACHE-LOAD-MISSES",
+    "perf::L1-ICACHE-LOADS",
+    "perf::L1-ICACHE-LOAD-MISSES",
+    "perf::DTLB-LOADS",
+    "perf::DTLB-LOAD-MISSES",
+    "perf::ITLB-LOADS",
+    "perf::ITLB-LOAD-MISSES",
+    "perf::BRANCH-LOADS",
+    "perf::BRANCH-LOAD-MISSES",
+    "perf::LLC-LOADS",
+    "perf::LLC-LOAD-MISSES",
+    "perf::L1-DCACHE-STORES",
+    "perf::LLC-STORES",
+    "perf::NODE-LOADS",
 };
 
 static const char *const core_prefixes[] = {"arm_", "power", "armv8_pmuv3", "cpu::"};
@@ -58,8 +74,8 @@ static void collect_candidates(int cidx)
 
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx) == PAPI_OK) {
 		do {
-			if (PAPI_event_code_to_name(code, name) == PAPI_OK && core_pmu_event(name) &&
-			    !is_instructions_name(name))
+			if (PAPI_event_code_to_name(code, name) == PAPI_OK &&
+			    core_pmu_event(name) && !is_instructions_name(name))
 				add_candidate(name);
 		} while (candidate_count < MAX_EVENTS &&
 		         PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
@@ -99,8 +115,8 @@ int main(int argc, char **argv)
 	}
 
 	if (refused_at >= 0) {
-		ctest_note("event %d (%s) refused at add with PAPI_ECNFLCT%s; %d counters", added + 1,
-		           candidates[refused_at], ctest_reason(), counters);
+		ctest_note("event %d (%s) refused at add with PAPI_ECNFLCT%s; %d counters",
+		           added + 1, candidates[refused_at], ctest_reason(), counters);
 		FAIL_IF(added < 2, "only %d event(s) fit before PAPI_ECNFLCT", added);
 		/* The set keeps working with what it holds. */
 		CHECK_OK(PAPI_start(eventset));
@@ -110,11 +126,12 @@ int main(int argc, char **argv)
 		CHECK_OK(PAPI_stop(eventset, values));
 		for (int i = 0; i < added; i++)
 			ctest_note("after the refusal, event %d counted %lld", i + 1, values[i]);
-		FAIL_IF(values[0] < 20000000,
-		        "the set took %d hardware events without multiplexing, but they do not count "
-		        "together: %s counted %lld for a 10M-iteration loop, want >= 20000000 (those "
-		        "events should have been refused with PAPI_ECNFLCT)",
-		        added, HW_INSTRUCTIONS, values[0]);
+		FAIL_IF(
+		    values[0] < 20000000,
+		    "the set took %d hardware events without multiplexing, but they do not count "
+		    "together: %s counted %lld for a 10M-iteration loop, want >= 20000000 (those "
+		    "events should have been refused with PAPI_ECNFLCT)",
+		    added, HW_INSTRUCTIONS, values[0]);
 		ctest_pass();
 	}
 

@@ -27,9 +27,11 @@ static struct pair measure(int eventset, uint64_t n)
 
 	for (int i = 0; i < (hw_exact() ? 3 : 9); i++) {
 		hw_count(eventset, n, values);
-		FAIL_IF(values[1] <= 0, "perf::CYCLES counted %lld over a %" PRIu64 "-iteration loop",
-		        values[1], n);
-		FAIL_IF(values[0] < 2LL * (long long)n, "perf::INSTRUCTIONS counted %lld < 2N", values[0]);
+		FAIL_IF(values[1] <= 0,
+		        "perf::CYCLES counted %lld over a %" PRIu64 "-iteration loop", values[1],
+		        n);
+		FAIL_IF(values[0] < 2LL * (long long)n, "perf::INSTRUCTIONS counted %lld < 2N",
+		        values[0]);
 		if (hw_exact())
 			FAIL_IF(values[1] != values[0],
 			        "N=%" PRIu64 ": under -icount shift=0 cycles (%lld) must equal "
@@ -66,16 +68,19 @@ int main(int argc, char **argv)
 
 	if (hw_icount()) {
 		FAIL_IF(!hw_within(d_ins, 2LL * (N - 1)),
-		        "the loop added %lld instructions, want %lld within 0.1%%", d_ins, 2LL * (N - 1));
-		FAIL_IF(!hw_within(d_cyc, d_ins),
-		        "under -icount shift=0 the loop added %lld cycles and %lld instructions: want "
-		        "them equal within 0.1%%",
-		        d_cyc, d_ins);
+		        "the loop added %lld instructions, want %lld within 0.1%%", d_ins,
+		        2LL * (N - 1));
+		FAIL_IF(
+		    !hw_within(d_cyc, d_ins),
+		    "under -icount shift=0 the loop added %lld cycles and %lld instructions: want "
+		    "them equal within 0.1%%",
+		    d_cyc, d_ins);
 		ctest_note("cycles == instructions%s", hw_exact() ? " exactly" : " within 0.1%");
 	} else {
 		double ipc = (double)big.instructions / (double)big.cycles;
-		FAIL_IF(ipc < 0.05 || ipc > 8, "implausible instructions per cycle %.3f (%lld / %lld)",
-		        ipc, big.instructions, big.cycles);
+		FAIL_IF(ipc < 0.05 || ipc > 8,
+		        "implausible instructions per cycle %.3f (%lld / %lld)", ipc,
+		        big.instructions, big.cycles);
 	}
 	ctest_eventset_free(&eventset);
 	ctest_pass();

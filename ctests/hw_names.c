@@ -16,11 +16,21 @@
 #define MAX_NAMES 64
 
 static const char *const known_names[] = {
-	"perf::INSTRUCTIONS",     "PAPI_TOT_INS",           "perf::PERF_COUNT_HW_INSTRUCTIONS",
-	"arm_ac57::INST_RETIRED", "arm_n1::INST_RETIRED",   "arm_ac53::INST_RETIRED",
-	"arm_ac72::INST_RETIRED", "arm_v2::INST_RETIRED",   "arm_n2::INST_RETIRED",
-	"power9::PM_INST_CMPL",   "power8::PM_INST_CMPL",   "power10::PM_INST_CMPL",
-	"armv8_pmuv3::inst_retired", "armv8_pmuv3_0::inst_retired", "cpu::instructions",
+    "perf::INSTRUCTIONS",
+    "PAPI_TOT_INS",
+    "perf::PERF_COUNT_HW_INSTRUCTIONS",
+    "arm_ac57::INST_RETIRED",
+    "arm_n1::INST_RETIRED",
+    "arm_ac53::INST_RETIRED",
+    "arm_ac72::INST_RETIRED",
+    "arm_v2::INST_RETIRED",
+    "arm_n2::INST_RETIRED",
+    "power9::PM_INST_CMPL",
+    "power8::PM_INST_CMPL",
+    "power10::PM_INST_CMPL",
+    "armv8_pmuv3::inst_retired",
+    "armv8_pmuv3_0::inst_retired",
+    "cpu::instructions",
 };
 
 /* What each lab configuration's CPU must offer (lab/lib/qemu.sh). */
@@ -28,10 +38,10 @@ static const struct {
 	const char *conf;
 	const char *names[4];
 } lab_required[] = {
-	{"aarch64-a57", {"perf::INSTRUCTIONS", "arm_ac57::INST_RETIRED", "armv8_pmuv3::inst_retired"}},
-	{"aarch64-n1", {"perf::INSTRUCTIONS", "arm_n1::INST_RETIRED", "armv8_pmuv3::inst_retired"}},
-	{"ppc64le", {"perf::INSTRUCTIONS", "power9::PM_INST_CMPL"}},
-	{"riscv64", {"perf::INSTRUCTIONS", "PAPI_TOT_INS"}},
+    {"aarch64-a57", {"perf::INSTRUCTIONS", "arm_ac57::INST_RETIRED", "armv8_pmuv3::inst_retired"}},
+    {"aarch64-n1", {"perf::INSTRUCTIONS", "arm_n1::INST_RETIRED", "armv8_pmuv3::inst_retired"}},
+    {"ppc64le", {"perf::INSTRUCTIONS", "power9::PM_INST_CMPL"}},
+    {"riscv64", {"perf::INSTRUCTIONS", "PAPI_TOT_INS"}},
 };
 
 static char names[MAX_NAMES][PAPI_MAX_STR_LEN];
@@ -90,7 +100,8 @@ int main(int argc, char **argv)
 			continue;
 		}
 		long long fixed = hw_fixed(eventset);
-		long long count = hw_exact() ? hw_count(eventset, N, NULL) : hw_best(eventset, N, 9);
+		long long count =
+		    hw_exact() ? hw_count(eventset, N, NULL) : hw_best(eventset, N, 9);
 		ctest_note("%-32s counted %lld = 2N + %lld (fixed part %lld)", names[i], count,
 		           count - 2LL * N, fixed);
 		ok[ok_count] = names[i];
@@ -116,12 +127,13 @@ int main(int argc, char **argv)
 			FAIL_IF(raw[i] != raw[0],
 			        "%s counted %lld for the loop, %s %lld: not the same count", ok[i],
 			        raw[i], ok[0], raw[0]);
-			FAIL_IF(loop_part[i] != 2LL * N, "%s: the loop counted %lld, want exactly %lld",
-			        ok[i], loop_part[i], 2LL * N);
+			FAIL_IF(loop_part[i] != 2LL * N,
+			        "%s: the loop counted %lld, want exactly %lld", ok[i], loop_part[i],
+			        2LL * N);
 		} else {
 			FAIL_IF(!hw_within(loop_part[i], 2LL * N),
-			        "%s: the loop counted %lld, want %lld within 0.1%%", ok[i], loop_part[i],
-			        2LL * N);
+			        "%s: the loop counted %lld, want %lld within 0.1%%", ok[i],
+			        loop_part[i], 2LL * N);
 		}
 	}
 	ctest_note("%d names of the instructions event agree", ok_count);

@@ -42,8 +42,8 @@ static long long run(enum scenario s, uint64_t n)
 		hw_loop(n);
 		CHECK_OK(PAPI_read(eventset, &b));
 		CHECK_OK(PAPI_stop(eventset, &stopped));
-		FAIL_IF(b < a || stopped < b, "counts went down: read %lld, read %lld, stop %lld", a,
-		        b, stopped);
+		FAIL_IF(b < a || stopped < b, "counts went down: read %lld, read %lld, stop %lld",
+		        a, b, stopped);
 		return b - a;
 	case START_TO_STOP:
 		return hw_count(eventset, n, NULL);
@@ -70,7 +70,8 @@ static long long run(enum scenario s, uint64_t n)
 		hw_loop(n);
 		CHECK_OK(PAPI_accum(eventset, acc));
 		CHECK_OK(PAPI_stop(eventset, &stopped));
-		FAIL_IF(acc[0] < a, "the second accum took the sum down: %lld then %lld", a, acc[0]);
+		FAIL_IF(acc[0] < a, "the second accum took the sum down: %lld then %lld", a,
+		        acc[0]);
 		FAIL_IF(acc[0] - a >= 2LL * BIG || stopped >= 2LL * BIG,
 		        "accum did not zero the counter: the next period counted %lld, stop %lld",
 		        acc[0] - a, stopped);
@@ -112,8 +113,8 @@ static void check_scenario(enum scenario s)
 	if (hw_exact())
 		for (int i = 0; i < 2; i++) {
 			long long again = run(s, 1);
-			FAIL_IF(again != one, "%s: a 1-iteration loop counted %lld, then %lld", name, one,
-			        again);
+			FAIL_IF(again != one, "%s: a 1-iteration loop counted %lld, then %lld",
+			        name, one, again);
 		}
 	long long big = measure(s, n);
 	long long loop = big - one, want = 2LL * (long long)(n - 1);
@@ -121,12 +122,13 @@ static void check_scenario(enum scenario s)
 	           n, big, loop, want, hw_exact() ? " exactly" : " within 0.1%");
 	FAIL_IF(one < 2 || one > 100000, "%s: a 1-iteration loop counted %lld", name, one);
 	if (hw_exact())
-		FAIL_IF(loop != want, "%s: N=%" PRIu64 " counted %lld more than N=1, want exactly %lld",
-		        name, n, loop, want);
+		FAIL_IF(loop != want,
+		        "%s: N=%" PRIu64 " counted %lld more than N=1, want exactly %lld", name, n,
+		        loop, want);
 	else
 		FAIL_IF(!hw_within(loop, want),
-		        "%s: N=%" PRIu64 " counted %lld more than N=1, want %lld within 0.1%%", name, n,
-		        loop, want);
+		        "%s: N=%" PRIu64 " counted %lld more than N=1, want %lld within 0.1%%",
+		        name, n, loop, want);
 }
 
 int main(int argc, char **argv)
@@ -145,8 +147,8 @@ int main(int argc, char **argv)
 		FAIL_IF(first != second, "a restarted set counted %lld, the first run %lld", second,
 		        first);
 	else
-		FAIL_IF(!hw_within(second, first), "a restarted set counted %lld, the first run %lld",
-		        second, first);
+		FAIL_IF(!hw_within(second, first),
+		        "a restarted set counted %lld, the first run %lld", second, first);
 
 	ctest_eventset_free(&eventset);
 	ctest_pass();

@@ -33,8 +33,7 @@ static long long measure(int inherit)
 	CHECK_OK(PAPI_set_opt(PAPI_INHERIT, &option));
 	memset(&option, 0, sizeof(option));
 	option.inherit.eventset = eventset;
-	FAIL_IF(PAPI_get_opt(PAPI_INHERIT, &option) != inherit ||
-	            option.inherit.inherit != inherit,
+	FAIL_IF(PAPI_get_opt(PAPI_INHERIT, &option) != inherit || option.inherit.inherit != inherit,
 	        "PAPI_get_opt(PAPI_INHERIT) does not read back %d", inherit);
 	CHECK_OK(PAPI_add_named_event(eventset, "perf::TASK-CLOCK"));
 	CHECK_OK(PAPI_start(eventset));

@@ -4,9 +4,12 @@
  * own and is scaled by time_enabled/time_running. Here software events are
  * never descheduled, so the values are exact: TASK-CLOCK and CPU-CLOCK agree
  * with the thread's CPU time, PAGE-FAULTS with the pages touched; read,
- * accum and reset work; PAPI_cleanup_eventset turns multiplexing off. */
+ * accum and reset work; PAPI_cleanup_eventset turns multiplexing off. A
+ * second set holds 64 events (the spellings of perf's two software clocks)
+ * and each is within 5% of the thread's CPU time. */
 #include "ctest_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define PAGES 500
@@ -15,6 +18,38 @@ static void check_close(const char *name, long long counted, long long expected)
 {
 	FAIL_IF(counted < expected * 0.95 || counted > expected * 1.05,
 	        "%s counted %lld, expected about %lld", name, counted, expected);
+}
+
+static void sixty_four_clocks(void)
+{
+	static const char *const bases[] = {"TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK", "CPU-CLOCK",
+	                                    "PERF_COUNT_SW_CPU_CLOCK"};
+	static const char *const modifiers[] = {"u", "k", "mg", "mh"};
+	long long values[64], cpu0, cpu1;
+	int eventset = PAPI_NULL;
+
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
+	CHECK_OK(PAPI_set_multiplex(eventset));
+	for (int b = 0; b < 4; b++) {
+		for (int subset = 0; subset < 16; subset++) {
+			char name[128];
+			size_t used = (size_t)snprintf(name, sizeof(name), "perf::%s", bases[b]);
+			for (int m = 0; m < 4; m++)
+				if (subset & (1 << m))
+					used += (size_t)snprintf(name + used, sizeof(name) - used,
+					                         ":%s", modifiers[m]);
+			CHECK_OK(PAPI_add_named_event(eventset, name));
+		}
+	}
+	cpu0 = ctest_thread_cpu_ns();
+	CHECK_OK(PAPI_start(eventset));
+	ctest_busy_cpu_ns(100000000);
+	CHECK_OK(PAPI_stop(eventset, values));
+	cpu1 = ctest_thread_cpu_ns();
+	for (int i = 0; i < 64; i++)
+		check_close("one of 64 clocks", values[i], cpu1 - cpu0);
+	ctest_eventset_free(&eventset);
 }
 
 int main(int argc, char **argv)
@@ -41,7 +76,8 @@ int main(int argc, char **argv)
 	EXPECT_RC(PAPI_set_multiplex(4242), PAPI_ENOEVST);
 	memset(&option, 0, sizeof(option));
 	option.multiplex.eventset = eventset;
-	FAIL_IF(PAPI_get_opt(PAPI_MULTIPLEX, &option) != 1, "PAPI_get_opt(PAPI_MULTIPLEX) is not 1");
+	FAIL_IF(PAPI_get_opt(PAPI_MULTIPLEX, &option) != 1,
+	        "PAPI_get_opt(PAPI_MULTIPLEX) is not 1");
 	FAIL_IF(option.multiplex.flags & PAPI_MULTIPLEX_FORCE_SW,
 	        "perf_event multiplexes in the kernel, but the set reports software");
 	for (int i = 0; i < 4; i++)
@@ -83,5 +119,6 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_cleanup_eventset(eventset));
 	FAIL_IF(PAPI_get_multiplex(eventset) != 0, "still multiplexed after cleanup");
 	CHECK_OK(PAPI_destroy_eventset(&eventset));
+	sixty_four_clocks();
 	ctest_pass();
 }

@@ -27,8 +27,10 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_set_opt(PAPI_DEF_MPX_NS, &option));
 	memset(&option, 0, sizeof(option));
 	CHECK_OK(PAPI_get_opt(PAPI_DEF_ITIMER_NS, &option));
-	FAIL_IF(option.itimer.ns != 5000000, "PAPI_DEF_ITIMER_NS is %d after setting "
-	        "PAPI_DEF_MPX_NS to 5 ms", option.itimer.ns);
+	FAIL_IF(option.itimer.ns != 5000000,
+	        "PAPI_DEF_ITIMER_NS is %d after setting "
+	        "PAPI_DEF_MPX_NS to 5 ms",
+	        option.itimer.ns);
 	option.multiplex.ns = 0;
 	EXPECT_RC(PAPI_set_opt(PAPI_DEF_MPX_NS, &option), PAPI_EINVAL);
 	option.multiplex.ns = -5;

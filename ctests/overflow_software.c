@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define PAGES 3000
+#define PAGES     3000
 #define THRESHOLD 100
 
 static atomic_int calls;
@@ -61,15 +61,16 @@ int main(int argc, char **argv)
 
 	ctest_note("%lld page faults, %d handler calls (threshold %d)", values[0],
 	           atomic_load(&calls), THRESHOLD);
-	FAIL_IF(values[0] < PAGES, "PAGE-FAULTS counted %lld for %d fresh pages", values[0],
-	        PAGES);
+	FAIL_IF(values[0] < PAGES, "PAGE-FAULTS counted %lld for %d fresh pages", values[0], PAGES);
 	FAIL_IF(atomic_load(&calls) > values[0] / THRESHOLD,
 	        "%d handler calls for %lld faults: more than one per threshold",
 	        atomic_load(&calls), values[0]);
 	FAIL_IF(atomic_load(&calls) < PAGES / THRESHOLD / 3,
 	        "only %d handler calls for %lld faults", atomic_load(&calls), values[0]);
-	FAIL_IF(atomic_load(&problems) != 0, "%d handler calls were wrong (thread, address "
-	        "or vector)", atomic_load(&problems));
+	FAIL_IF(atomic_load(&problems) != 0,
+	        "%d handler calls were wrong (thread, address "
+	        "or vector)",
+	        atomic_load(&problems));
 
 	/* One kind of overflow per set: hardware on top of software is refused. */
 	{

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #define THRESHOLD_NS 1000000
-#define WORK_NS 300000000LL
+#define WORK_NS      300000000LL
 
 static atomic_int calls;
 static atomic_int wrong_thread;
@@ -78,8 +78,7 @@ int main(int argc, char **argv)
 	        atomic_load(&wrong_thread));
 	FAIL_IF(atomic_load(&wrong_set), "%d calls named another event set",
 	        atomic_load(&wrong_set));
-	FAIL_IF(atomic_load(&null_address), "%d calls had no address",
-	        atomic_load(&null_address));
+	FAIL_IF(atomic_load(&null_address), "%d calls had no address", atomic_load(&null_address));
 	FAIL_IF(atomic_load(&bad_index), "%d calls' vectors did not map to event index 1",
 	        atomic_load(&bad_index));
 
@@ -93,8 +92,7 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_stop(eventset, values));
 	FAIL_IF(atomic_load(&calls) != 0, "%d handler calls with overflow off",
 	        atomic_load(&calls));
-	FAIL_IF(values[1] < 50000000, "after overflow, TASK-CLOCK counted only %lld ns",
-	        values[1]);
+	FAIL_IF(values[1] < 50000000, "after overflow, TASK-CLOCK counted only %lld ns", values[1]);
 
 	ctest_eventset_free(&eventset);
 	ctest_pass();

@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define THREADS 4
+#define THREADS      4
 #define THRESHOLD_NS 1000000
 
 struct worker {

@@ -58,8 +58,8 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_start(eventset));
 	ctest_busy_cpu_ns(400000000);
 	CHECK_OK(PAPI_stop(eventset, values));
-	ctest_note("TASK-CLOCK %lld ns: %d overflows; CPU-CLOCK %lld ns: %d overflows",
-	           values[1], atomic_load(&task_calls), values[2], atomic_load(&cpu_calls));
+	ctest_note("TASK-CLOCK %lld ns: %d overflows; CPU-CLOCK %lld ns: %d overflows", values[1],
+	           atomic_load(&task_calls), values[2], atomic_load(&cpu_calls));
 	FAIL_IF(atomic_load(&problems), "%d overflows had a bad vector", atomic_load(&problems));
 	check_about("TASK-CLOCK", atomic_load(&task_calls), values[1], 2000000);
 	check_about("CPU-CLOCK", atomic_load(&cpu_calls), values[2], 5000000);

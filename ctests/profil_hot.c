@@ -112,8 +112,8 @@ static void run(int flags, const char *what, long per_ms)
 	           (long)(h.max_address - hot));
 	/* Software: one sample per timer tick at most (the kernel's tick rounds
 	 * CPU-time timers up to 1-4 ms). */
-	FAIL_IF(h.total < (flags & PAPI_PROFIL_FORCE_SW ? 40 : 1000), "%s: only %llu samples",
-	        what, (unsigned long long)h.total);
+	FAIL_IF(h.total < (flags & PAPI_PROFIL_FORCE_SW ? 40 : 1000), "%s: only %llu samples", what,
+	        (unsigned long long)h.total);
 	FAIL_IF(h.hot < 3 * h.cold, "%s: hot_loop has %llu samples, cold_loop %llu", what,
 	        (unsigned long long)h.hot, (unsigned long long)h.cold);
 	FAIL_IF(h.hot < h.total / 2, "%s: hot_loop has %llu of %llu samples", what,

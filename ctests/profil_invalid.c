@@ -27,9 +27,9 @@ int main(int argc, char **argv)
 	EXPECT_RC(PAPI_profil(NULL, sizeof(buffer), text, 0x10000, eventset, code, 100000, 0),
 	          PAPI_EINVAL);
 	EXPECT_RC(PAPI_profil(buffer, 0, text, 0x10000, eventset, code, 100000, 0), PAPI_EINVAL);
-	EXPECT_RC(PAPI_profil(buffer, 3, text, 0x10000, eventset, code, 100000,
-	                      PAPI_PROFIL_BUCKET_32),
-	          PAPI_EINVAL);
+	EXPECT_RC(
+	    PAPI_profil(buffer, 3, text, 0x10000, eventset, code, 100000, PAPI_PROFIL_BUCKET_32),
+	    PAPI_EINVAL);
 	EXPECT_RC(PAPI_profil(buffer, sizeof(buffer), text, 0, eventset, code, 100000, 0),
 	          PAPI_EINVAL);
 	EXPECT_RC(PAPI_profil(buffer, sizeof(buffer), text, 1, eventset, code, 100000, 0),
@@ -39,9 +39,9 @@ int main(int argc, char **argv)
 	EXPECT_RC(PAPI_profil(buffer, sizeof(buffer), text, 0x10000, eventset, code, 100000,
 	                      PAPI_PROFIL_BUCKET_16 | PAPI_PROFIL_BUCKET_32),
 	          PAPI_EINVAL);
-	EXPECT_RC(PAPI_profil(buffer, sizeof(buffer), text, 0x10000, eventset, code, 100000,
-	                      0x10000),
-	          PAPI_EINVAL);
+	EXPECT_RC(
+	    PAPI_profil(buffer, sizeof(buffer), text, 0x10000, eventset, code, 100000, 0x10000),
+	    PAPI_EINVAL);
 	EXPECT_RC(PAPI_profil(buffer, sizeof(buffer), text, 0x10000, eventset, code, 100000,
 	                      PAPI_PROFIL_DATA_EAR),
 	          PAPI_ENOSUPP);

@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-#define THREADS 8
+#define THREADS    8
 #define ITERATIONS 100000
 
 static long long first, second;
@@ -45,8 +45,7 @@ int main(int argc, char **argv)
 	FAIL_IF(first != (long long)THREADS * ITERATIONS,
 	        "USR1-locked counter is %lld, expected %lld", first,
 	        (long long)THREADS * ITERATIONS);
-	FAIL_IF(second != 2LL * THREADS * ITERATIONS,
-	        "USR2-locked counter is %lld, expected %lld", second,
-	        2LL * THREADS * ITERATIONS);
+	FAIL_IF(second != 2LL * THREADS * ITERATIONS, "USR2-locked counter is %lld, expected %lld",
+	        second, 2LL * THREADS * ITERATIONS);
 	ctest_pass();
 }

@@ -94,8 +94,8 @@ int main(int argc, char **argv)
 	        ctest_errname(rc_accum));
 	FAIL_IF(rc_remove != PAPI_EINVAL, "PAPI_remove_event from another thread returned %s",
 	        ctest_errname(rc_remove));
-	FAIL_IF(own_rc != PAPI_OK, "the other thread's own set failed: %s%s",
-	        ctest_errname(own_rc), ctest_reason());
+	FAIL_IF(own_rc != PAPI_OK, "the other thread's own set failed: %s%s", ctest_errname(own_rc),
+	        ctest_reason());
 	ctest_note("main counted %lld ns, the idle thread %lld ns", value, own_value);
 	FAIL_IF(value < 120000000, "main's set counted %lld ns for 120 ms of work", value);
 	FAIL_IF(own_value > 20000000, "the idle thread's set counted %lld ns: main's work?",

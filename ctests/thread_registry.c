@@ -67,8 +67,7 @@ int main(int argc, char **argv)
 	        PAPI_thread_id());
 	number = 0;
 	CHECK_OK(PAPI_list_threads(NULL, &number));
-	FAIL_IF(number != 1, "%d threads listed after init, expected the initializing one",
-	        number);
+	FAIL_IF(number != 1, "%d threads listed after init, expected the initializing one", number);
 	number = -1;
 	EXPECT_RC(PAPI_list_threads(NULL, &number), PAPI_EINVAL);
 	EXPECT_RC(PAPI_list_threads(NULL, NULL), PAPI_EINVAL);

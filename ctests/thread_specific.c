@@ -68,8 +68,7 @@ int main(int argc, char **argv)
 	all.id = ids;
 	all.data = data;
 	CHECK_OK(PAPI_get_thr_specific(PAPI_USR1_TLS | PAPI_TLS_ALL_THREADS, (void **)&all));
-	FAIL_IF(all.num != THREADS + 1, "%d threads collected, expected %d", all.num,
-	        THREADS + 1);
+	FAIL_IF(all.num != THREADS + 1, "%d threads collected, expected %d", all.num, THREADS + 1);
 	for (int t = 0; t <= THREADS; t++) {
 		int seen = 0;
 		for (int i = 0; i < all.num; i++)

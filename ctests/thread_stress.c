@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define THREADS 32
-#define ROUNDS 20
+#define ROUNDS  20
 
 static atomic_int failures;
 static atomic_int finished;
@@ -27,13 +27,13 @@ static void fail(const char *what, int rc)
 	pthread_mutex_unlock(&text_lock);
 }
 
-#define TRY(call)                                                                          \
-	do {                                                                               \
-		int rc_ = (call);                                                          \
-		if (rc_ != PAPI_OK) {                                                      \
-			fail(#call, rc_);                                                  \
-			return NULL;                                                       \
-		}                                                                          \
+#define TRY(call)                                                                                  \
+	do {                                                                                       \
+		int rc_ = (call);                                                                  \
+		if (rc_ != PAPI_OK) {                                                              \
+			fail(#call, rc_);                                                          \
+			return NULL;                                                               \
+		}                                                                                  \
 	} while (0)
 
 static void *worker(void *arg)
@@ -56,8 +56,7 @@ static void *worker(void *arg)
 		ctest_busy_cpu_ns(500000);
 		TRY(PAPI_read(eventset, second));
 		TRY(PAPI_stop(eventset, last));
-		if (first[0] <= 0 || second[0] <= first[0] || last[0] < second[0] ||
-		    last[1] < 1)
+		if (first[0] <= 0 || second[0] <= first[0] || last[0] < second[0] || last[1] < 1)
 			fail("counts did not grow", (int)last[1]);
 		TRY(PAPI_cleanup_eventset(eventset));
 		TRY(PAPI_destroy_eventset(&eventset));

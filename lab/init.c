@@ -47,7 +47,7 @@
 #define MANIFEST "/lab/manifest"
 #define MAX_LINE 4096
 #define MAX_ARGS 64
-#define KEEP (-1)
+#define KEEP     (-1)
 
 struct settings {
 	int paranoid;    /* /proc/sys/kernel/perf_event_paranoid, or KEEP */
@@ -172,6 +172,7 @@ struct scan {
 	char line[256];
 	size_t len;
 	bool saw_passed, saw_skipped, ends_with_newline;
+	char skip_line[120]; /* the first line saying SKIPPED: the reason */
 };
 
 static bool has_word(const char *line, const char *word)
@@ -181,7 +182,7 @@ static bool has_word(const char *line, const char *word)
 		bool start = p == line || p[-1] == ' ' || p[-1] == '\t';
 		char after = p[wl];
 		if (start && (after == '\0' || after == ' ' || after == ':' || after == '\t' ||
-			      after == '\r' || after == '.' || after == ','))
+		              after == '\r' || after == '.' || after == ','))
 			return true;
 	}
 	return false;
@@ -192,8 +193,11 @@ static void scan_line_end(struct scan *sc)
 	sc->line[sc->len] = '\0';
 	if (has_word(sc->line, "PASSED"))
 		sc->saw_passed = true;
-	if (has_word(sc->line, "SKIPPED"))
+	if (has_word(sc->line, "SKIPPED") && !sc->saw_skipped) {
 		sc->saw_skipped = true;
+		snprintf(sc->skip_line, sizeof sc->skip_line, "%.119s", sc->line);
+		sc->skip_line[strcspn(sc->skip_line, "\r")] = '\0';
+	}
 	sc->len = 0;
 }
 
@@ -247,8 +251,7 @@ static void reap_orphans(void)
 		;
 }
 
-static void run_test(const char *name, char **argv, const struct settings *s,
-		     struct totals *t)
+static void run_test(const char *name, char **argv, const struct settings *s, struct totals *t)
 {
 	int fds[2];
 	set_sysctl("perf_event_paranoid", s->paranoid);
@@ -304,7 +307,7 @@ static void run_test(const char *name, char **argv, const struct settings *s,
 
 	const char *verdict;
 	int code;
-	char why[64] = "";
+	char why[160] = "";
 	if (timed_out) {
 		verdict = "FAILED";
 		code = 124;
@@ -317,8 +320,8 @@ static void run_test(const char *name, char **argv, const struct settings *s,
 		code = WEXITSTATUS(status);
 		if (code == 77 || (code == 0 && sc.saw_skipped && !sc.saw_passed)) {
 			verdict = s->must_pass ? "FAILED" : "SKIPPED";
-			if (s->must_pass)
-				snprintf(why, sizeof why, " skipped but expected to pass");
+			snprintf(why, sizeof why, " %s%s", s->must_pass ? "expected to pass: " : "",
+			         sc.skip_line[0] ? sc.skip_line : "skipped");
 		} else if (code == 0)
 			verdict = "PASSED";
 		else
@@ -362,7 +365,8 @@ static void run_manifest(FILE *f, struct totals *t)
 		if (strcmp(tok[0], "default") == 0) {
 			for (int i = 1; i < n; i++)
 				if (!parse_option(tok[i], &def))
-					say("lab-init: manifest:%u: bad option %s\n", lineno, tok[i]);
+					say("lab-init: manifest:%u: bad option %s\n", lineno,
+					    tok[i]);
 		} else if (strcmp(tok[0], "env") == 0 && n == 2 && strchr(tok[1], '=')) {
 			/* Tests inherit init's environment. */
 			putenv(strdup(tok[1]));
@@ -371,7 +375,8 @@ static void run_manifest(FILE *f, struct totals *t)
 			int i = 2;
 			for (; i < n && strcmp(tok[i], "--") != 0; i++)
 				if (!parse_option(tok[i], &s))
-					say("lab-init: manifest:%u: bad option %s\n", lineno, tok[i]);
+					say("lab-init: manifest:%u: bad option %s\n", lineno,
+					    tok[i]);
 			if (i + 1 >= n) {
 				say("LAB-RESULT %s FAILED 127 manifest line %u has no command\n",
 				    tok[1], lineno);

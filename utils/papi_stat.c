@@ -29,23 +29,22 @@
 
 /* Software events first: they count on any Linux, PMU or not. */
 static const char *const default_events[] = {
-	"perf::TASK-CLOCK", "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS", "perf::PAGE-FAULTS",
-	"PAPI_TOT_CYC",     "PAPI_TOT_INS",           "PAPI_BR_INS",          "PAPI_BR_MSP",
+    "perf::TASK-CLOCK", "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS", "perf::PAGE-FAULTS",
+    "PAPI_TOT_CYC",     "PAPI_TOT_INS",           "PAPI_BR_INS",          "PAPI_BR_MSP",
 };
 
 enum { OPT_EVENTS = 1, OPT_PER_THREAD, OPT_SEPARATOR, OPT_JSON, OPT_REPEAT, OPT_OUTPUT, OPT_HELP };
 
 static const struct util_option option_table[] = {
-	{OPT_EVENTS, "-e", "--events", "EVENT,...",
-	 "events to count, presets or native names (default: a set that counts here)", NULL},
-	{OPT_PER_THREAD, NULL, "--per-thread", NULL,
-	 "count each thread and process of the command apart", NULL},
-	{OPT_SEPARATOR, "-x", "--field-separator", "SEP", "print CSV with SEP between fields",
-	 NULL},
-	{OPT_JSON, "-j", "--json", NULL, "print JSON", NULL},
-	{OPT_REPEAT, "-r", "--repeat", "N", "run the command N times, report means", NULL},
-	{OPT_OUTPUT, "-o", "--output", "FILE", "write the report to FILE (default stderr)", NULL},
-	{OPT_HELP, "-h", "--help", NULL, "print this help", NULL},
+    {OPT_EVENTS, "-e", "--events", "EVENT,...",
+     "events to count, presets or native names (default: a set that counts here)", NULL},
+    {OPT_PER_THREAD, NULL, "--per-thread", NULL,
+     "count each thread and process of the command apart", NULL},
+    {OPT_SEPARATOR, "-x", "--field-separator", "SEP", "print CSV with SEP between fields", NULL},
+    {OPT_JSON, "-j", "--json", NULL, "print JSON", NULL},
+    {OPT_REPEAT, "-r", "--repeat", "N", "run the command N times, report means", NULL},
+    {OPT_OUTPUT, "-o", "--output", "FILE", "write the report to FILE (default stderr)", NULL},
+    {OPT_HELP, "-h", "--help", NULL, "print this help", NULL},
 };
 
 struct stat_events {
@@ -258,9 +257,10 @@ static struct traced_task *new_task(struct tracer *tracer, pid_t tid)
 {
 	if (tracer->count == tracer->capacity) {
 		int capacity = tracer->capacity ? 2 * tracer->capacity : 16;
-		struct traced_task *grown = realloc(tracer->tasks, sizeof(*grown) * (size_t)capacity);
-		struct stat_task *results = realloc(tracer->run->tasks,
-		                                    sizeof(*results) * (size_t)capacity);
+		struct traced_task *grown =
+		    realloc(tracer->tasks, sizeof(*grown) * (size_t)capacity);
+		struct stat_task *results =
+		    realloc(tracer->run->tasks, sizeof(*results) * (size_t)capacity);
 		if (grown)
 			tracer->tasks = grown;
 		if (results)
@@ -416,8 +416,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_REPEAT:
 			if (!util_parse_long(value, 1, 100000, &repeat))
-				return util_usage_error("-r needs a number of runs from 1, not '%s'",
-				                        value);
+				return util_usage_error(
+				    "-r needs a number of runs from 1, not '%s'", value);
 			break;
 		case OPT_OUTPUT:
 			output = value;

@@ -186,11 +186,47 @@ static int place_event(struct open_state *state, int i, const struct component_e
 	return arm_sampler(state, i, event, options);
 }
 
+/* Inherit without multiplexing opens every event alone, so the kernel would
+ * rotate hardware events that do not fit the counters together without
+ * anyone scaling them. Opening them once as groups (without inherit, closed
+ * at once) finds that out: PAPI_ECNFLCT, as for a plain set, and the caller
+ * may multiplex instead. */
+static int check_fit(const struct component_event *events, int count,
+		     const struct counting_options *options)
+{
+	bool hardware = false;
+	for (int i = 0; i < count; i++)
+		hardware |= ((const struct pe_encoding *)events[i].encoding)->core_pmu;
+	if (!hardware || count < 2)
+		return PAPI_OK;
+	struct component_event *plain = malloc(sizeof(*plain) * (size_t)count);
+	if (!plain)
+		return papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
+	for (int i = 0; i < count; i++) {
+		plain[i] = events[i];
+		plain[i].overflow_threshold = 0;
+	}
+	struct counting_options grouped = *options;
+	grouped.inherit = 0;
+	grouped.multiplex = 0;
+	struct pe_control trial;
+	memset(&trial, 0, sizeof(trial));
+	int status = pe_control_open(&trial, plain, count, &grouped);
+	pe_control_close(&trial);
+	free(plain);
+	return status == PAPI_ECNFLCT ? status : PAPI_OK;
+}
+
 int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
 		    const struct counting_options *options)
 {
 	size_t slots = (size_t)(count > 0 ? count : 1);
 	bool independent = options->multiplex || options->inherit;
+	if (options->inherit && !options->multiplex) {
+		int fit = check_fit(events, count, options);
+		if (fit != PAPI_OK)
+			return fit;
+	}
 	struct open_state state = {
 		.fds = malloc(sizeof(int) * slots),
 		.groups = calloc(slots, sizeof(struct pe_group)),

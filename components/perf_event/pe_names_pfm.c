@@ -203,13 +203,17 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 		return papi_error_set(PAPI_ENOEVNT, "libpfm4 does not know '%s': %s", name,
 				      pfm_strerror(status));
 	/* Encoded twice with opposite defaults: if the privilege bits do not
-	 * follow the default, the name fixed them with modifiers. */
+	 * follow the default, the name fixed them with modifiers. Bits that
+	 * stay clear both times mean the PMU's events take no privilege
+	 * modifiers at all (POWER's, for one): the set's domain applies, so
+	 * that every member of a group carries the same exclude bits. */
 	struct perf_event_attr kernel_attr;
 	int kernel_event;
 	if (encode(name, PFM_PLM0, &kernel_attr, &kernel_event) == PFM_SUCCESS)
 		encoding->explicit_privilege =
 			kernel_attr.exclude_user == encoding->attr.exclude_user &&
-			kernel_attr.exclude_kernel == encoding->attr.exclude_kernel;
+			kernel_attr.exclude_kernel == encoding->attr.exclude_kernel &&
+			(encoding->attr.exclude_user || encoding->attr.exclude_kernel);
 	encoding->core_pmu = is_core_type(encoding->attr.type);
 	pfm_event_info_t info;
 	pfm_pmu_info_t pmu;

@@ -43,12 +43,12 @@
 #include <unistd.h>
 
 /* n must be at least 1: the loops count down to zero after decrementing. */
-#define FAIL(...)                                                              \
-	do {                                                                   \
-		printf("FAILED %s:%d ", __FILE__, __LINE__);                   \
-		printf(__VA_ARGS__);                                           \
-		printf("\n");                                                  \
-		exit(1);                                                       \
+#define FAIL(...)                                                                                  \
+	do {                                                                                       \
+		printf("FAILED %s:%d ", __FILE__, __LINE__);                                       \
+		printf(__VA_ARGS__);                                                               \
+		printf("\n");                                                                      \
+		exit(1);                                                                           \
 	} while (0)
 
 #if defined(__aarch64__)
@@ -71,14 +71,14 @@ static void measured_loop(int fd, uint64_t n)
 	register long x2 __asm__("x2") = 0;
 	register long x8 __asm__("x8") = __NR_ioctl;
 	__asm__ volatile("svc #0\n\t"
-			 "1: subs %[n], %[n], #1\n\t"
-			 "b.ne 1b\n\t"
-			 "mov x0, %[fd]\n\t"
-			 "mov x1, %[dis]\n\t"
-			 "svc #0\n\t"
-			 : "+&r"(x0), "+&r"(x1), [n] "+&r"(n)
-			 : "r"(x2), "r"(x8), [fd] "r"((long)fd), [dis] "r"(dis)
-			 : "memory", "cc");
+	                 "1: subs %[n], %[n], #1\n\t"
+	                 "b.ne 1b\n\t"
+	                 "mov x0, %[fd]\n\t"
+	                 "mov x1, %[dis]\n\t"
+	                 "svc #0\n\t"
+	                 : "+&r"(x0), "+&r"(x1), [n] "+&r"(n)
+	                 : "r"(x2), "r"(x8), [fd] "r"((long)fd), [dis] "r"(dis)
+	                 : "memory", "cc");
 #elif defined(__powerpc64__)
 	/* The system call clobbers r0 and r4-r12 and cr0: the loop counter
 	 * and the saved arguments must live elsewhere. */
@@ -87,44 +87,44 @@ static void measured_loop(int fd, uint64_t n)
 	register long r4 __asm__("r4") = en;
 	register long r5 __asm__("r5") = 0;
 	__asm__ volatile("sc\n\t"
-			 "1: addic. %[n], %[n], -1\n\t"
-			 "bne 1b\n\t"
-			 "li 0, %[nr]\n\t"
-			 "mr 3, %[fd]\n\t"
-			 "mr 4, %[dis]\n\t"
-			 "li 5, 0\n\t"
-			 "sc\n\t"
-			 : "+&r"(r0), "+&r"(r3), "+&r"(r4), "+&r"(r5), [n] "+&b"(n)
-			 : [fd] "b"((long)fd), [dis] "b"(dis), [nr] "i"(__NR_ioctl)
-			 : "memory", "cr0", "cr1", "cr5", "cr6", "cr7", "r6", "r7", "r8",
-			   "r9", "r10", "r11", "r12", "ctr", "xer");
+	                 "1: addic. %[n], %[n], -1\n\t"
+	                 "bne 1b\n\t"
+	                 "li 0, %[nr]\n\t"
+	                 "mr 3, %[fd]\n\t"
+	                 "mr 4, %[dis]\n\t"
+	                 "li 5, 0\n\t"
+	                 "sc\n\t"
+	                 : "+&r"(r0), "+&r"(r3), "+&r"(r4), "+&r"(r5), [n] "+&b"(n)
+	                 : [fd] "b"((long)fd), [dis] "b"(dis), [nr] "i"(__NR_ioctl)
+	                 : "memory", "cr0", "cr1", "cr5", "cr6", "cr7", "r6", "r7", "r8", "r9",
+	                   "r10", "r11", "r12", "ctr", "xer");
 #elif defined(__riscv)
 	register long a0 __asm__("a0") = fd;
 	register long a1 __asm__("a1") = en;
 	register long a2 __asm__("a2") = 0;
 	register long a7 __asm__("a7") = __NR_ioctl;
 	__asm__ volatile("ecall\n\t"
-			 "1: addi %[n], %[n], -1\n\t"
-			 "bnez %[n], 1b\n\t"
-			 "mv a0, %[fd]\n\t"
-			 "mv a1, %[dis]\n\t"
-			 "ecall\n\t"
-			 : "+&r"(a0), "+&r"(a1), [n] "+&r"(n)
-			 : "r"(a2), "r"(a7), [fd] "r"((long)fd), [dis] "r"(dis)
-			 : "memory");
+	                 "1: addi %[n], %[n], -1\n\t"
+	                 "bnez %[n], 1b\n\t"
+	                 "mv a0, %[fd]\n\t"
+	                 "mv a1, %[dis]\n\t"
+	                 "ecall\n\t"
+	                 : "+&r"(a0), "+&r"(a1), [n] "+&r"(n)
+	                 : "r"(a2), "r"(a7), [fd] "r"((long)fd), [dis] "r"(dis)
+	                 : "memory");
 #elif defined(__x86_64__)
 	long rax = __NR_ioctl;
 	__asm__ volatile("syscall\n\t"
-			 "1: dec %[n]\n\t"
-			 "jnz 1b\n\t"
-			 "mov %[nr], %%eax\n\t"
-			 "mov %[fd], %%rdi\n\t"
-			 "mov %[dis], %%rsi\n\t"
-			 "syscall\n\t"
-			 : "+&a"(rax), [n] "+&r"(n)
-			 : "D"((long)fd), "S"(en), "d"(0L), [fd] "r"((long)fd),
-			   [dis] "r"(dis), [nr] "i"(__NR_ioctl)
-			 : "memory", "cc", "rcx", "r11");
+	                 "1: dec %[n]\n\t"
+	                 "jnz 1b\n\t"
+	                 "mov %[nr], %%eax\n\t"
+	                 "mov %[fd], %%rdi\n\t"
+	                 "mov %[dis], %%rsi\n\t"
+	                 "syscall\n\t"
+	                 : "+&a"(rax), [n] "+&r"(n)
+	                 : "D"((long)fd), "S"(en),
+	                   "d"(0L), [fd] "r"((long)fd), [dis] "r"(dis), [nr] "i"(__NR_ioctl)
+	                 : "memory", "cc", "rcx", "r11");
 #endif
 }
 
@@ -164,8 +164,8 @@ static void check_exact(int fd, uint64_t n)
 	       " (2N+%d, exact)\n",
 	       n, got, want, FIXED);
 	if (got != want)
-		FAIL("N=%" PRIu64 ": counted %" PRIu64 " user instructions, want exactly %" PRIu64, n,
-		     got, want);
+		FAIL("N=%" PRIu64 ": counted %" PRIu64 " user instructions, want exactly %" PRIu64,
+		     n, got, want);
 }
 
 /* min_count: the smallest of REPEAT counts of an n-iteration loop (the
@@ -191,8 +191,8 @@ static void check_approx(int fd, uint64_t n)
 	uint64_t diff = got > want ? got - want : want - got;
 	printf("exact_instructions: N=1 count=%" PRIu64 "..%" PRIu64 " -> fixed=%" PRIu64 "\n", one,
 	       hi1, fixed);
-	printf("exact_instructions: N=%" PRIu64 " count=%" PRIu64 "..%" PRIu64 " best-fixed=%" PRIu64
-	       " expected=%" PRIu64 " (within 0.1%%)\n",
+	printf("exact_instructions: N=%" PRIu64 " count=%" PRIu64 "..%" PRIu64
+	       " best-fixed=%" PRIu64 " expected=%" PRIu64 " (within 0.1%%)\n",
 	       n, lo, hi, got, want);
 	if (lo < fixed || diff * 1000 > want)
 		FAIL("N=%" PRIu64 ": counted %" PRIu64 " (after the fixed %" PRIu64
