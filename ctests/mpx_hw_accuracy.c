@@ -3,9 +3,12 @@
  * has counters, the spellings of the instructions event first (then
  * cycles), counts a steady loop of 2N instructions, multiplexed by the
  * kernel and then by the core's software multiplexer (PAPI_MULTIPLEX_FORCE_SW,
- * 2 ms slices of CPU time). Every scaled instruction count must be within
- * 0.5% of the loop's exact count (measured alone, unmultiplexed), every
- * cycles count must count. The figures are printed for the lab's report. */
+ * 2 ms slices of CPU time). Where counts are exact (aarch64 under
+ * -icount shift=0) every scaled instruction count must be within 0.5% of
+ * the loop's count measured alone, unmultiplexed; elsewhere (ppc64le and
+ * riscv64 under QEMU also count the kernel's instructions, real hardware
+ * is noisy) within 2%. Every cycles count must count. The figures are
+ * printed for the lab's report. */
 #include "hw_common.c"
 
 #define N          50000000ULL
@@ -73,9 +76,10 @@ static void run(const char *mode, int flags, const struct candidate *events, int
 			continue;
 		if (magnitude > worst)
 			worst = magnitude;
-		FAIL_IF(magnitude > 0.005,
-		        "%s multiplexing: %s estimated %lld, exact %lld (%+.3f%%, over 0.5%%)",
-		        mode, events[i].name, values[i], exact, 100 * error);
+		double tolerance = hw_exact() ? 0.005 : 0.02;
+		FAIL_IF(magnitude > tolerance,
+		        "%s multiplexing: %s estimated %lld, alone %lld (%+.3f%%, over %.1f%%)",
+		        mode, events[i].name, values[i], exact, 100 * error, 100 * tolerance);
 	}
 	ctest_note("%s multiplexing, %d events: worst instructions error %.3f%%", mode, count,
 	           100 * worst);

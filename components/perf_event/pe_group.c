@@ -174,7 +174,10 @@ static int place_event(struct open_state *state, int i, const struct component_e
 		return pe_open_target_error(errno, encoding, event->name, options);
 	if (current && encoding->core_pmu && attr.type == state->leader_type) {
 		/* Alone it opens, with its own PMU's group it does not: the
-		 * group needs more counters than the PMU has. */
+		 * group needs more counters than the PMU has. (A group the
+		 * kernel refused for other reasons, or an event of another
+		 * type on the same counters, becomes a group of its own:
+		 * check_schedulable then sees whether the groups fit.) */
 		close(fd);
 		return papi_error_set(PAPI_ECNFLCT,
 				      "%s does not fit with the %d events before it: the %s PMU "
@@ -184,6 +187,64 @@ static int place_event(struct open_state *state, int i, const struct component_e
 	}
 	new_group(state, i, fd, &attr, event);
 	return arm_sampler(state, i, event, options);
+}
+
+/* Hardware groups the kernel accepted may still never get their counters:
+ * arm64 does not count a disabled leader when it validates a group (so one
+ * event too many passes), generic hardware events and the PMU's own events
+ * have different perf types and so open as separate groups on the same
+ * counters, and counters held by others (x86's NMI watchdog) are not seen at
+ * all. Where the groups count this very thread, enabling them all schedules
+ * them at once: a group with enabled time but no running time cannot count
+ * with the others, which the kernel would time-slice without anyone scaling.
+ * The event added last is refused then, as if the kernel had. Four system
+ * calls per hardware group, at add time only. */
+static int group_ioctl(const struct pe_group *group, unsigned long request, const char *what);
+
+static int check_schedulable(const struct open_state *state, uint64_t *buffer,
+			     const struct component_event *events,
+			     const struct counting_options *options)
+{
+	if (state->independent || options->tid != 0 || options->cpu >= 0)
+		return PAPI_OK;
+	int hardware = 0, largest = 0;
+	for (int g = 0; g < state->group_count; g++) {
+		if (!state->groups[g].software_only) {
+			hardware++;
+			if (state->groups[g].count > largest)
+				largest = state->groups[g].count;
+		}
+	}
+	if (hardware == 0 || (hardware == 1 && largest < 2))
+		return PAPI_OK;
+	for (int g = 0; g < state->group_count; g++)
+		if (!state->groups[g].software_only)
+			group_ioctl(&state->groups[g], PERF_EVENT_IOC_ENABLE, "enable");
+	bool unscheduled = false;
+	for (int g = 0; g < state->group_count; g++) {
+		const struct pe_group *group = &state->groups[g];
+		if (group->software_only)
+			continue;
+		size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
+		ssize_t got = read(group->leader_fd, buffer, wanted);
+		unscheduled |= got == (ssize_t)wanted && buffer[1] > 0 && buffer[2] == 0;
+	}
+	for (int g = 0; g < state->group_count; g++) {
+		if (state->groups[g].software_only)
+			continue;
+		group_ioctl(&state->groups[g], PERF_EVENT_IOC_DISABLE, "disable");
+		group_ioctl(&state->groups[g], PERF_EVENT_IOC_RESET, "reset");
+	}
+	if (!unscheduled)
+		return PAPI_OK;
+	const struct pe_group *last_group = &state->groups[state->group_count - 1];
+	const struct component_event *last = &events[last_group->first + last_group->count - 1];
+	const struct pe_encoding *encoding = last->encoding;
+	return papi_error_set(PAPI_ECNFLCT,
+			      "%s does not fit with the events before it: the %s PMU cannot "
+			      "schedule them all at once (too few free counters; use fewer events "
+			      "or multiplexing)",
+			      last->name, encoding->pmu[0] ? encoding->pmu : "CPU");
 }
 
 /* Inherit without multiplexing opens every event alone, so the kernel would
@@ -245,6 +306,8 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 			state.fds[i] = -1;
 	for (int i = 0; status == PAPI_OK && i < count; i++)
 		status = place_event(&state, i, &events[i], options);
+	if (status == PAPI_OK && buffer)
+		status = check_schedulable(&state, buffer, events, options);
 	if (status != PAPI_OK) {
 		close_samplers(state.samplers, count);
 		if (state.fds)

@@ -283,7 +283,7 @@ static void test_golden_power(void)
 	expect(&cpu, "ibm-power8", "PAPI_STL_CCY", "NOT_DERIVED", NULL, "power8::PM_CMPLU_STALL", NULL);
 	cpu = power(0x4e, "pfm:power9 sysfs:cpu");
 	expect(&cpu, "ibm-power9", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "power9::PM_INST_CMPL", NULL);
-	expect(&cpu, "ibm-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "power9::PM_CYC", NULL);
+	expect(&cpu, "ibm-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "perf::CYCLES", NULL);
 	expect(&cpu, "ibm-power9", "PAPI_FP_OPS", "DERIVED_POSTFIX", "N0|N1|2|*|+|N2|4|*|+|N3|8|*|+|",
 	       "power9::PM_1FLOP_CMPL", "power9::PM_2FLOP_CMPL", "power9::PM_4FLOP_CMPL",
 	       "power9::PM_8FLOP_CMPL", NULL);

@@ -219,7 +219,8 @@ static void test_caches_match_sysfs(void)
 		           : strcmp(text, "Instruction") == 0 ? PAPI_MH_TYPE_INST
 		                                              : PAPI_MH_TYPE_UNIFIED;
 		snprintf(path, sizeof(path), "%s/size", dir);
-		read_line(path, text, sizeof(text));
+		if (!read_line(path, text, sizeof(text)))
+			continue; /* no size (QEMU's guests): the library lists no such cache */
 		long long size = atoll(text) * (strchr(text, 'M') ? 1048576 : 1024);
 		snprintf(path, sizeof(path), "%s/coherency_line_size", dir);
 		read_line(path, text, sizeof(text));
@@ -424,7 +425,10 @@ static void test_resident_grows_when_touching(void)
 	CU_ASSERT_EQUAL_FATAL(sysinfo_dynamic_memory(&before), PAPI_OK);
 	memset(block, 1, kib * 1024);
 	CU_ASSERT_EQUAL_FATAL(sysinfo_dynamic_memory(&after), PAPI_OK);
-	CU_ASSERT(after.resident - before.resident >= (long long)kib);
+	/* The kernel may fold up to 64 pages of a task's RSS changes into its
+	 * counters late (per-thread RSS caching): 4 MiB with 64 KiB pages. */
+	long long slack_kib = 64 * (long long)sysconf(_SC_PAGESIZE) / 1024;
+	CU_ASSERT(after.resident - before.resident >= (long long)kib - slack_kib);
 	CU_ASSERT(after.high_water_mark >= after.resident);
 	munmap(block, kib * 1024);
 }
