@@ -7,7 +7,7 @@
  * -icount shift=0) every scaled instruction count must be within 0.5% of
  * the loop's count measured alone, unmultiplexed; elsewhere (ppc64le and
  * riscv64 under QEMU also count the kernel's instructions, real hardware
- * is noisy) within 2%. Every cycles count must count. The figures are
+ * is noisy) within 3%. Every cycles count must count. The figures are
  * printed for the lab's report. */
 #include "hw_common.c"
 
@@ -76,7 +76,7 @@ static void run(const char *mode, int flags, const struct candidate *events, int
 			continue;
 		if (magnitude > worst)
 			worst = magnitude;
-		double tolerance = hw_exact() ? 0.005 : 0.02;
+		double tolerance = hw_exact() ? 0.005 : 0.03;
 		FAIL_IF(magnitude > tolerance,
 		        "%s multiplexing: %s estimated %lld, alone %lld (%+.3f%%, over %.1f%%)",
 		        mode, events[i].name, values[i], exact, 100 * error, 100 * tolerance);

@@ -32,20 +32,31 @@ int main(int argc, char **argv)
 {
 	int eventset, code, rc;
 	long long value;
+	/* The event may be named on the command line (lab experiments). */
+	const char *event =
+	    argc > 1 && argv[argc - 1][0] != '-' && strcmp(argv[argc - 1], "TESTS_QUIET") != 0
+	        ? argv[argc - 1]
+	        : "perf::CYCLES";
 
 	ctest_init(argc, argv);
 	ctest_library_init();
 	hw_require_pmu();
 	owner = (pid_t)syscall(SYS_gettid);
-	eventset = hw_user_set_of("perf::CYCLES", false, &rc);
-	SKIP_IF(eventset == PAPI_NULL, "perf::CYCLES cannot count here: %s", ctest_errname(rc));
-	CHECK_OK(PAPI_event_name_to_code("perf::CYCLES", &code));
+	eventset = hw_user_set_of(event, false, &rc);
+	SKIP_IF(eventset == PAPI_NULL, "%s cannot count here: %s", event, ctest_errname(rc));
+	CHECK_OK(PAPI_event_name_to_code(event, &code));
 	CHECK_OK(PAPI_overflow(eventset, code, PERIOD, 0, handler));
 	hw_count(eventset, N, &value);
-	ctest_note("perf::CYCLES counted %lld: %ld overflows at a period of %d (expected %lld)",
-	           value, atomic_load(&calls), PERIOD, value / PERIOD);
+	ctest_note("%s counted %lld: %ld overflows at a period of %d (expected %lld)", event, value,
+	           atomic_load(&calls), PERIOD, value / PERIOD);
 	FAIL_IF(atomic_load(&problems), "%ld handler calls without address or in another thread",
 	        atomic_load(&problems));
+	/* QEMU 7.2's power9 freezes the counter at its first overflow and never
+	 * interrupts: no library can deliver that overflow. */
+	SKIP_IF(atomic_load(&calls) == 0 && value < 2 * PERIOD,
+	        "%s stopped at %lld, its first overflow, without an interrupt: this PMU (or "
+	        "its emulation) does not deliver overflows",
+	        event, value);
 	if (hw_exact())
 		FAIL_IF(atomic_load(&calls) != value / PERIOD,
 		        "%ld overflows for %lld cycles at a period of %d: want exactly %lld",

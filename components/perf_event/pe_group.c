@@ -144,8 +144,15 @@ static void new_group(struct open_state *state, int i, int fd, const struct perf
 	state->fds[i] = fd;
 }
 
+/* Enabling the groups schedules them at once only where they count the
+ * calling thread (see check_schedulable). */
+static bool can_check_schedule(const struct counting_options *options)
+{
+	return options->tid == 0 && options->cpu < 0;
+}
+
 /* Places event i: in the current group if the kernel accepts it there, else
- * as the leader of a new group when it belongs to another PMU. */
+ * as the leader of a new group. */
 static int place_event(struct open_state *state, int i, const struct component_event *event,
 		       const struct counting_options *options)
 {
@@ -172,12 +179,14 @@ static int place_event(struct open_state *state, int i, const struct component_e
 	int fd = open_event(&attr, encoding, options, -1);
 	if (fd < 0)
 		return pe_open_target_error(errno, encoding, event->name, options);
-	if (current && encoding->core_pmu && attr.type == state->leader_type) {
-		/* Alone it opens, with its own PMU's group it does not: the
-		 * group needs more counters than the PMU has. (A group the
-		 * kernel refused for other reasons, or an event of another
-		 * type on the same counters, becomes a group of its own:
-		 * check_schedulable then sees whether the groups fit.) */
+	if (current && encoding->core_pmu && attr.type == state->leader_type &&
+	    !can_check_schedule(options)) {
+		/* Alone it opens, with its own PMU's group it does not: most
+		 * likely the group needs more counters than the PMU has. Where
+		 * the groups count the calling thread, the event becomes a
+		 * group of its own instead (POWER9 refuses some pairs in one
+		 * group that count fine side by side), and check_schedulable
+		 * finds out whether the groups fit together. */
 		close(fd);
 		return papi_error_set(PAPI_ECNFLCT,
 				      "%s does not fit with the %d events before it: the %s PMU "
@@ -205,7 +214,7 @@ static int check_schedulable(const struct open_state *state, uint64_t *buffer,
 			     const struct component_event *events,
 			     const struct counting_options *options)
 {
-	if (state->independent || options->tid != 0 || options->cpu >= 0)
+	if (state->independent || !can_check_schedule(options))
 		return PAPI_OK;
 	int hardware = 0, largest = 0;
 	for (int g = 0; g < state->group_count; g++) {
