@@ -61,11 +61,22 @@ int main(int argc, char **argv)
 		FAIL_IF(atomic_load(&calls) != value / PERIOD,
 		        "%ld overflows for %lld cycles at a period of %d: want exactly %lld",
 		        atomic_load(&calls), value, PERIOD, value / PERIOD);
+#if defined(__riscv)
+	/* QEMU's riscv64 counters also run in kernel mode, and the kernel drops
+	 * the overflows of a user-only event that land there: the lab saw 178
+	 * of 215 (and the counted total includes those kernel cycles). */
+	else
+		FAIL_IF(atomic_load(&calls) < value / PERIOD * 3 / 4 ||
+		            atomic_load(&calls) > value / PERIOD + 1,
+		        "%ld overflows for %lld cycles at a period of %d", atomic_load(&calls),
+		        value, PERIOD);
+#else
 	else
 		FAIL_IF(atomic_load(&calls) < value / PERIOD * 9 / 10 ||
 		            atomic_load(&calls) > value / PERIOD + 1,
 		        "%ld overflows for %lld cycles at a period of %d", atomic_load(&calls),
 		        value, PERIOD);
+#endif
 	CHECK_OK(PAPI_overflow(eventset, code, 0, 0, handler));
 	ctest_eventset_free(&eventset);
 	ctest_pass();
