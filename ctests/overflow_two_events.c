@@ -31,11 +31,15 @@ static void handler(int eventset, void *address, long long vector, void *context
 		atomic_fetch_add(&problems, 1);
 }
 
-static void check_about(const char *what, int calls, long long counted, long long threshold)
+/* floor_percent: CPU-CLOCK's hrtimer restarts at every context switch, and
+ * a busy 2-core VM (steal, preemption) was seen to lose up to 30% of its
+ * periods; TASK-CLOCK keeps 80%. */
+static void check_about(const char *what, int calls, long long counted, long long threshold,
+			int floor_percent)
 {
 	long long expected = counted / threshold;
 
-	FAIL_IF(calls < expected * 8 / 10 || calls > expected + 2,
+	FAIL_IF(calls < expected * floor_percent / 100 || calls > expected + 2,
 	        "%s: %d overflows for %lld ns at a threshold of %lld", what, calls, counted,
 	        threshold);
 }
@@ -61,8 +65,8 @@ int main(int argc, char **argv)
 	ctest_note("TASK-CLOCK %lld ns: %d overflows; CPU-CLOCK %lld ns: %d overflows", values[1],
 	           atomic_load(&task_calls), values[2], atomic_load(&cpu_calls));
 	FAIL_IF(atomic_load(&problems), "%d overflows had a bad vector", atomic_load(&problems));
-	check_about("TASK-CLOCK", atomic_load(&task_calls), values[1], 2000000);
-	check_about("CPU-CLOCK", atomic_load(&cpu_calls), values[2], 5000000);
+	check_about("TASK-CLOCK", atomic_load(&task_calls), values[1], 2000000, 80);
+	check_about("CPU-CLOCK", atomic_load(&cpu_calls), values[2], 5000000, 60);
 
 	/* CPU-CLOCK off: TASK-CLOCK still overflows, CPU-CLOCK no more. */
 	CHECK_OK(PAPI_overflow(eventset, cpu_code, 0, 0, handler));
@@ -73,7 +77,7 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_stop(eventset, values));
 	FAIL_IF(atomic_load(&cpu_calls) != 0, "CPU-CLOCK overflowed %d times after threshold 0",
 	        atomic_load(&cpu_calls));
-	check_about("TASK-CLOCK alone", atomic_load(&task_calls), values[1], 2000000);
+	check_about("TASK-CLOCK alone", atomic_load(&task_calls), values[1], 2000000, 80);
 
 	CHECK_OK(PAPI_overflow(eventset, task_code, 0, 0, handler));
 	ctest_eventset_free(&eventset);

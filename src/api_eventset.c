@@ -61,15 +61,22 @@ PAPI_EXPORT int PAPI_add_event(int EventSet, int EventCode)
 	return set ? eventset_add(set, EventCode) : PAPI_ENOEVST;
 }
 
-PAPI_EXPORT int PAPI_add_named_event(int EventSet, const char *EventName)
+/* The set and the code of a named event, for the by-name entry points. */
+static int named_event(int EventSet, const char *EventName, struct eventset **set, int *code)
 {
-	struct eventset *set = api_eventset(EventSet);
-	if (!set)
+	*set = api_eventset(EventSet);
+	if (!*set)
 		return PAPI_ENOEVST;
 	if (!EventName)
 		return papi_error_set(PAPI_EINVAL, "event name is NULL");
+	return PAPI_event_name_to_code(EventName, code);
+}
+
+PAPI_EXPORT int PAPI_add_named_event(int EventSet, const char *EventName)
+{
+	struct eventset *set;
 	int code;
-	int status = PAPI_event_name_to_code(EventName, &code);
+	int status = named_event(EventSet, EventName, &set, &code);
 	return status == PAPI_OK ? eventset_add(set, code) : status;
 }
 
@@ -81,13 +88,9 @@ PAPI_EXPORT int PAPI_remove_event(int EventSet, int EventCode)
 
 PAPI_EXPORT int PAPI_remove_named_event(int EventSet, const char *EventName)
 {
-	struct eventset *set = api_eventset(EventSet);
-	if (!set)
-		return PAPI_ENOEVST;
-	if (!EventName)
-		return papi_error_set(PAPI_EINVAL, "event name is NULL");
+	struct eventset *set;
 	int code;
-	int status = PAPI_event_name_to_code(EventName, &code);
+	int status = named_event(EventSet, EventName, &set, &code);
 	return status == PAPI_OK ? eventset_remove(set, code) : status;
 }
 
