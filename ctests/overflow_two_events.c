@@ -35,7 +35,7 @@ static void handler(int eventset, void *address, long long vector, void *context
  * a busy 2-core VM (steal, preemption) was seen to lose up to 30% of its
  * periods; TASK-CLOCK keeps 80%. */
 static void check_about(const char *what, int calls, long long counted, long long threshold,
-			int floor_percent)
+                        int floor_percent)
 {
 	long long expected = counted / threshold;
 

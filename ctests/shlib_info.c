@@ -56,7 +56,8 @@ int main(int argc, char **argv)
 	const PAPI_shlib_info_t *shlib;
 
 	ctest_init(argc, argv);
-	SKIP_IF(ctest_statically_linked(), "statically linked: this program loads no shared objects");
+	SKIP_IF(ctest_statically_linked(),
+	        "statically linked: this program loads no shared objects");
 	ctest_library_init();
 
 	shlib = PAPI_get_shared_lib_info();

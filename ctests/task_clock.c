@@ -6,8 +6,7 @@
  * CPU time; only then may a count exceed CPU time + 5%, and never wall time. */
 #include "ctest_util.h"
 
-static void check_close(const char *name, long long counted, long long expected,
-			long long wall)
+static void check_close(const char *name, long long counted, long long expected, long long wall)
 {
 	long long ceiling = expected * 1.05 > wall ? (long long)(expected * 1.05) : wall;
 	FAIL_IF(counted < expected * 0.95 || counted > ceiling,

@@ -34,19 +34,18 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "event set %d is already running", EventSet);
 	if (set->event_count == 0 || set->cidx < 0)
-		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start",
-				      EventSet);
+		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start", EventSet);
 	int status = eventset_check_owner(set);
 	if (status != PAPI_OK)
 		return status;
 	bool counts_caller = set->options.tid == 0 && set->options.cpu < 0;
 	struct eventset *other =
-		counts_caller ? eventset_lookup(running_sets[set->cidx] - 1) : NULL;
+	    counts_caller ? eventset_lookup(running_sets[set->cidx] - 1) : NULL;
 	if (other && other->cidx == set->cidx && (other->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_EISRUN,
-				      "event set %d of the same component already runs in "
-				      "this thread",
-				      other->id);
+		                      "event set %d of the same component already runs in "
+		                      "this thread",
+		                      other->id);
 	status = guard_enter(set);
 	if (status != PAPI_OK)
 		return status;
@@ -93,7 +92,7 @@ static __attribute__((noinline)) int read_slow(struct eventset *set, long long *
 /* Reads the set's event values into values (which may be stopped_values).
  * Inlined: PAPI_read then jumps straight to the component's read. */
 static inline __attribute__((always_inline)) int read_running(struct eventset *set,
-								 long long *values)
+                                                              long long *values)
 {
 	const struct component_ops *ops = papillon_components[set->cidx];
 	if (set->direct_map)
@@ -245,8 +244,8 @@ PAPI_EXPORT int PAPI_write(int EventSet, long long *values)
 		return status;
 	long long *offsets = set->write_offsets;
 	if (!offsets) {
-		offsets = calloc((size_t)(set->event_count ? set->event_count : 1),
-				 sizeof(long long));
+		offsets =
+		    calloc((size_t)(set->event_count ? set->event_count : 1), sizeof(long long));
 		if (!offsets)
 			return papi_error_set(PAPI_ENOMEM, "no memory for written values");
 	}

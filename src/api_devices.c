@@ -15,7 +15,7 @@ struct device_kind {
 };
 
 static const struct device_kind device_kinds[] = {
-	{PAPI_DEV_TYPE_ID__CPU, PAPI_DEV_TYPE_ENUM__CPU, "CPU"},
+    {PAPI_DEV_TYPE_ID__CPU, PAPI_DEV_TYPE_ENUM__CPU, "CPU"},
 };
 #define DEVICE_KIND_COUNT ((int)(sizeof(device_kinds) / sizeof(device_kinds[0])))
 
@@ -30,8 +30,8 @@ PAPI_EXPORT int PAPI_enum_dev_type(int enum_modifier, void **handle)
 		return status;
 	if (!handle)
 		return papi_error_set(PAPI_EINVAL, "handle pointer is NULL");
-	int mask = enum_modifier == PAPI_DEV_TYPE_ENUM__FIRST ? PAPI_DEV_TYPE_ENUM__ALL
-							     : enum_modifier;
+	int mask =
+	    enum_modifier == PAPI_DEV_TYPE_ENUM__FIRST ? PAPI_DEV_TYPE_ENUM__ALL : enum_modifier;
 	if (enum_modifier == PAPI_DEV_TYPE_ENUM__FIRST)
 		next_kind = 0;
 	while (next_kind < DEVICE_KIND_COUNT) {
@@ -76,7 +76,7 @@ PAPI_EXPORT int PAPI_get_dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, 
 		return PAPI_OK;
 	default:
 		return papi_error_set(PAPI_ENOSUPP, "device kind attribute %d is not known",
-				      (int)attr);
+		                      (int)attr);
 	}
 }
 
@@ -87,8 +87,8 @@ static const PAPI_mh_cache_info_t *find_cache(int level, char kind)
 	if (level < 1 || level > hierarchy->levels || level > PAPI_MAX_MEM_HIERARCHY_LEVELS)
 		return NULL;
 	int wanted = kind == 'I'   ? PAPI_MH_TYPE_INST
-		     : kind == 'D' ? PAPI_MH_TYPE_DATA
-				   : PAPI_MH_TYPE_UNIFIED;
+	             : kind == 'D' ? PAPI_MH_TYPE_DATA
+	                           : PAPI_MH_TYPE_UNIFIED;
 	const PAPI_mh_level_t *entry = &hierarchy->level[level - 1];
 	for (int c = 0; c < PAPI_MH_MAX_LEVELS; c++) {
 		int type = PAPI_MH_CACHE_TYPE(entry->cache[c].type);
@@ -106,22 +106,22 @@ static const struct {
 	char kind;
 	enum cache_field field;
 } cache_attributes[] = {
-	{PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE, 1, 'I', CACHE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_SIZE, 1, 'D', CACHE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_SIZE, 2, 'U', CACHE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_SIZE, 3, 'U', CACHE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_LINE_SIZE, 1, 'I', CACHE_LINE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_LINE_SIZE, 1, 'D', CACHE_LINE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_LINE_SIZE, 2, 'U', CACHE_LINE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_LINE_SIZE, 3, 'U', CACHE_LINE_SIZE},
-	{PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_LINE_COUNT, 1, 'I', CACHE_LINE_COUNT},
-	{PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_LINE_COUNT, 1, 'D', CACHE_LINE_COUNT},
-	{PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_LINE_COUNT, 2, 'U', CACHE_LINE_COUNT},
-	{PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_LINE_COUNT, 3, 'U', CACHE_LINE_COUNT},
-	{PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_ASSOC, 1, 'I', CACHE_ASSOC},
-	{PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_ASSOC, 1, 'D', CACHE_ASSOC},
-	{PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_ASSOC, 2, 'U', CACHE_ASSOC},
-	{PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC, 3, 'U', CACHE_ASSOC},
+    {PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE, 1, 'I', CACHE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_SIZE, 1, 'D', CACHE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_SIZE, 2, 'U', CACHE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_SIZE, 3, 'U', CACHE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_LINE_SIZE, 1, 'I', CACHE_LINE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_LINE_SIZE, 1, 'D', CACHE_LINE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_LINE_SIZE, 2, 'U', CACHE_LINE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_LINE_SIZE, 3, 'U', CACHE_LINE_SIZE},
+    {PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_LINE_COUNT, 1, 'I', CACHE_LINE_COUNT},
+    {PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_LINE_COUNT, 1, 'D', CACHE_LINE_COUNT},
+    {PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_LINE_COUNT, 2, 'U', CACHE_LINE_COUNT},
+    {PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_LINE_COUNT, 3, 'U', CACHE_LINE_COUNT},
+    {PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_ASSOC, 1, 'I', CACHE_ASSOC},
+    {PAPI_DEV_ATTR__CPU_UINT_L1D_CACHE_ASSOC, 1, 'D', CACHE_ASSOC},
+    {PAPI_DEV_ATTR__CPU_UINT_L2U_CACHE_ASSOC, 2, 'U', CACHE_ASSOC},
+    {PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC, 3, 'U', CACHE_ASSOC},
 };
 
 static int cache_attribute(PAPI_dev_attr_e attr, unsigned int *value)
@@ -130,12 +130,12 @@ static int cache_attribute(PAPI_dev_attr_e attr, unsigned int *value)
 		if (cache_attributes[i].attr != attr)
 			continue;
 		const PAPI_mh_cache_info_t *cache =
-			find_cache(cache_attributes[i].level, cache_attributes[i].kind);
-		int field = !cache ? 0
-			    : cache_attributes[i].field == CACHE_SIZE      ? cache->size
-			    : cache_attributes[i].field == CACHE_LINE_SIZE ? cache->line_size
-			    : cache_attributes[i].field == CACHE_LINE_COUNT ? cache->num_lines
-									    : cache->associativity;
+		    find_cache(cache_attributes[i].level, cache_attributes[i].kind);
+		int field = !cache                                          ? 0
+		            : cache_attributes[i].field == CACHE_SIZE       ? cache->size
+		            : cache_attributes[i].field == CACHE_LINE_SIZE  ? cache->line_size
+		            : cache_attributes[i].field == CACHE_LINE_COUNT ? cache->num_lines
+		                                                            : cache->associativity;
 		*value = field > 0 ? (unsigned int)field : 0;
 		return PAPI_OK;
 	}
@@ -187,7 +187,7 @@ PAPI_EXPORT int PAPI_get_dev_attr(void *handle, int id, PAPI_dev_attr_e attr, vo
 	default:
 		if (cache_attribute(attr, number) == PAPI_OK)
 			return PAPI_OK;
-		return papi_error_set(PAPI_ENOSUPP,
-				      "device attribute %d does not apply to a CPU", (int)attr);
+		return papi_error_set(PAPI_ENOSUPP, "device attribute %d does not apply to a CPU",
+		                      (int)attr);
 	}
 }

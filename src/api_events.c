@@ -18,7 +18,7 @@ PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
 		return papi_error_set(PAPI_EINVAL, "event name or code pointer is NULL");
 	if (strnlen(in, PAPI_HUGE_STR_LEN) >= PAPI_HUGE_STR_LEN)
 		return papi_error_set(PAPI_ENOEVNT, "event name is longer than %d characters",
-				      PAPI_HUGE_STR_LEN - 1);
+		                      PAPI_HUGE_STR_LEN - 1);
 	if (strncmp(in, "PAPI_", 5) == 0 && preset_find_name(in, out) == PAPI_OK)
 		return PAPI_OK;
 	return native_code_of_name(in, out);
@@ -36,7 +36,7 @@ PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)
 		if (status != PAPI_OK)
 			return status;
 		snprintf(out, PAPI_MAX_STR_LEN, "%s",
-			 preset_names[EventCode & PAPI_PRESET_AND_MASK].symbol);
+		         preset_names[EventCode & PAPI_PRESET_AND_MASK].symbol);
 		return PAPI_OK;
 	}
 	const struct native_entry *entry = native_table_get(EventCode);
@@ -55,7 +55,7 @@ static int enumerate_presets(int *code, int modifier)
 	}
 	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL)
 		return papi_error_set(PAPI_EINVAL, "modifier %d does not apply to presets",
-				      modifier);
+		                      modifier);
 	for (index++; index < preset_name_count; index++) {
 		int candidate = index | PAPI_PRESET_MASK;
 		if (modifier == PAPI_ENUM_EVENTS || preset_available(candidate)) {
@@ -73,9 +73,8 @@ static int enumerate_natives(int *code, int modifier, int cidx)
 	if (modifier != PAPI_ENUM_FIRST) {
 		const struct native_entry *entry = native_table_get(*code);
 		if (!entry || entry->cidx != cidx)
-			return papi_error_set(PAPI_ENOEVNT,
-					      "%#x is not an event of component %d",
-					      (unsigned)*code, cidx);
+			return papi_error_set(PAPI_ENOEVNT, "%#x is not an event of component %d",
+			                      (unsigned)*code, cidx);
 		cursor = entry->cursor;
 	}
 	char name[PAPI_HUGE_STR_LEN];
@@ -96,8 +95,8 @@ PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 		return papi_error_set(PAPI_EINVAL, "EventCode pointer is NULL");
 	if (!papillon_library.component_ready[cidx])
 		return papi_error_set(PAPI_ENOCMP, "component %s is disabled: %s",
-				      papillon_components[cidx]->name,
-				      papillon_library.component_info[cidx].disabled_reason);
+		                      papillon_components[cidx]->name,
+		                      papillon_library.component_info[cidx].disabled_reason);
 	if ((*EventCode & PAPI_PRESET_MASK) && !(*EventCode & PAPI_NATIVE_MASK))
 		return enumerate_presets(EventCode, modifier);
 	return enumerate_natives(EventCode, modifier, cidx);
@@ -132,11 +131,10 @@ PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 		return preset_fill_info(EventCode, info);
 	const struct native_entry *entry = native_table_get(EventCode);
 	if (!entry)
-		return papi_error_set(PAPI_ENOEVNT, "no event has code %#x",
-				      (unsigned)EventCode);
+		return papi_error_set(PAPI_ENOEVNT, "no event has code %#x", (unsigned)EventCode);
 	memset(info, 0, sizeof(*info));
 	status = papillon_components[entry->cidx]->event_info(entry->name, entry->cursor,
-							       entry->encoding, info);
+	                                                      entry->encoding, info);
 	if (status != PAPI_OK)
 		return status;
 	info->event_code = (unsigned)EventCode;

@@ -17,8 +17,8 @@ PAPI_EXPORT int PAPI_create_eventset(int *EventSet)
 		return papi_error_set(PAPI_EINVAL, "EventSet pointer is NULL");
 	if (*EventSet != PAPI_NULL)
 		return papi_error_set(PAPI_EINVAL,
-				      "*EventSet must be PAPI_NULL before creation (it is %d)",
-				      *EventSet);
+		                      "*EventSet must be PAPI_NULL before creation (it is %d)",
+		                      *EventSet);
 	/* As in PAPI, a thread that creates an event set becomes known. */
 	status = threads_register_current();
 	if (status != PAPI_OK)
@@ -103,7 +103,7 @@ PAPI_EXPORT int PAPI_add_events(int EventSet, int *Events, int number)
 		return PAPI_ENOEVST;
 	if (!Events || number <= 0)
 		return papi_error_set(PAPI_EINVAL, "no events to add (array %p, count %d)",
-				      (void *)Events, number);
+		                      (void *)Events, number);
 	for (int i = 0; i < number; i++) {
 		int status = eventset_add(set, Events[i]);
 		if (status != PAPI_OK)
@@ -119,7 +119,7 @@ PAPI_EXPORT int PAPI_remove_events(int EventSet, int *Events, int number)
 		return PAPI_ENOEVST;
 	if (!Events || number <= 0)
 		return papi_error_set(PAPI_EINVAL, "no events to remove (array %p, count %d)",
-				      (void *)Events, number);
+		                      (void *)Events, number);
 	for (int i = 0; i < number; i++) {
 		int status = eventset_remove(set, Events[i]);
 		if (status != PAPI_OK)

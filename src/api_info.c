@@ -35,7 +35,7 @@ PAPI_EXPORT int PAPI_disable_component(int cidx)
 {
 	if (papillon_library.init_level != PAPI_NOT_INITED)
 		return papi_error_set(PAPI_ENOINIT,
-				      "components can only be disabled before PAPI_library_init");
+		                      "components can only be disabled before PAPI_library_init");
 	return library_disable_component(cidx);
 }
 

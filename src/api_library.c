@@ -6,16 +6,15 @@
 #include "library.h"
 #include "api_internal.h"
 
-
 PAPI_EXPORT int PAPI_library_init(int version)
 {
 	/* Any 7.x header's PAPI_VER_CURRENT is accepted: the 7.x ABI is one. */
 	if (PAPI_VERSION_MAJOR(version) != PAPI_VERSION_MAJOR(PAPI_VERSION) ||
 	    (version & 0xffff) != 0)
 		return papi_error_set(PAPI_EINVAL,
-				      "library version %d.%d requested, this library provides %d.x",
-				      PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
-				      PAPI_VERSION_MAJOR(PAPI_VERSION));
+		                      "library version %d.%d requested, this library provides %d.x",
+		                      PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
+		                      PAPI_VERSION_MAJOR(PAPI_VERSION));
 	pthread_mutex_lock(&papillon_library.lock);
 	int status = PAPI_OK;
 	if (papillon_library.init_level == PAPI_NOT_INITED) {

@@ -16,9 +16,9 @@ static int check_domain(int domain)
 		return papi_error_set(PAPI_EINVAL, "hardware-specific domains are not supported");
 	if ((domain & ~PAPI_DOM_ALL) || !(domain & COUNTABLE_DOMAINS))
 		return papi_error_set(PAPI_EINVAL,
-				      "domain %#x is not a combination of PAPI_DOM_USER, "
-				      "PAPI_DOM_KERNEL and PAPI_DOM_SUPERVISOR",
-				      (unsigned)domain);
+		                      "domain %#x is not a combination of PAPI_DOM_USER, "
+		                      "PAPI_DOM_KERNEL and PAPI_DOM_SUPERVISOR",
+		                      (unsigned)domain);
 	return PAPI_OK;
 }
 
@@ -26,9 +26,9 @@ static int check_granularity(int granularity)
 {
 	if (granularity != PAPI_GRN_THR && granularity != PAPI_GRN_SYS)
 		return papi_error_set(PAPI_EINVAL,
-				      "granularity %#x is not supported: PAPI_GRN_THR (per "
-				      "thread) or PAPI_GRN_SYS (the whole CPU) count here",
-				      (unsigned)granularity);
+		                      "granularity %#x is not supported: PAPI_GRN_THR (per "
+		                      "thread) or PAPI_GRN_SYS (the whole CPU) count here",
+		                      (unsigned)granularity);
 	return PAPI_OK;
 }
 
@@ -38,9 +38,9 @@ static int set_eventset_domain(int id, int domain)
 	if (!set)
 		return PAPI_ENOEVST;
 	if (set->cidx < 0)
-		return papi_error_set(PAPI_ENOCMP,
-				      "event set %d has no component yet: add an event or assign one",
-				      id);
+		return papi_error_set(
+		    PAPI_ENOCMP, "event set %d has no component yet: add an event or assign one",
+		    id);
 	int status = check_domain(domain);
 	if (status != PAPI_OK)
 		return status;
@@ -55,9 +55,9 @@ static int set_eventset_granularity(int id, int granularity)
 	if (!set)
 		return PAPI_ENOEVST;
 	if (set->cidx < 0)
-		return papi_error_set(PAPI_ENOCMP,
-				      "event set %d has no component yet: add an event or assign one",
-				      id);
+		return papi_error_set(
+		    PAPI_ENOCMP, "event set %d has no component yet: add an event or assign one",
+		    id);
 	int status = check_granularity(granularity);
 	if (status == PAPI_OK)
 		status = eventset_check_owner(set);
@@ -96,10 +96,11 @@ PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
 		if (!ptr)
 			return papi_error_set(PAPI_EINVAL, "option pointer is NULL");
 		if (ptr->debug.level < PAPI_QUIET || ptr->debug.level > PAPI_VERB_ESTOP)
-			return papi_error_set(PAPI_EINVAL, "debug level %d is not one of "
-							   "PAPI_QUIET, PAPI_VERB_ECONT, "
-							   "PAPI_VERB_ESTOP",
-					      ptr->debug.level);
+			return papi_error_set(PAPI_EINVAL,
+			                      "debug level %d is not one of "
+			                      "PAPI_QUIET, PAPI_VERB_ECONT, "
+			                      "PAPI_VERB_ESTOP",
+			                      ptr->debug.level);
 		papi_debug_level = ptr->debug.level;
 		return PAPI_OK;
 	}
@@ -115,10 +116,10 @@ PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
 		return set_eventset_domain(ptr->domain.eventset, ptr->domain.domain);
 	case PAPI_DEFGRN:
 		return set_default_granularity(ptr->defgranularity.def_cidx,
-					       ptr->defgranularity.granularity);
+		                               ptr->defgranularity.granularity);
 	case PAPI_GRANUL:
 		return set_eventset_granularity(ptr->granularity.eventset,
-						ptr->granularity.granularity);
+		                                ptr->granularity.granularity);
 	case PAPI_MULTIPLEX:
 		return targets_set_multiplex(&ptr->multiplex);
 	case PAPI_DEF_MPX_NS:
@@ -137,9 +138,9 @@ PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
 	case PAPI_INSTR_ADDRESS:
 	case PAPI_USER_EVENTS_FILE:
 		return papi_error_set(PAPI_ENOSUPP,
-				      "option %d (address ranges, user events) is not available "
-				      "in this version",
-				      option);
+		                      "option %d (address ranges, user events) is not available "
+		                      "in this version",
+		                      option);
 	default:
 		return papi_error_set(PAPI_EINVAL, "option %d cannot be set", option);
 	}

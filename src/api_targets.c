@@ -34,12 +34,12 @@ static int require_component(const struct eventset *set, unsigned capability, co
 {
 	if (set->cidx < 0)
 		return papi_error_set(PAPI_ENOCMP,
-				      "event set %d has no component yet: add an event or assign "
-				      "a component before setting %s",
-				      set->id, what);
+		                      "event set %d has no component yet: add an event or assign "
+		                      "a component before setting %s",
+		                      set->id, what);
 	if (!(papillon_components[set->cidx]->capabilities & capability))
 		return papi_error_set(PAPI_ECMP, "component %s cannot count with %s",
-				      papillon_components[set->cidx]->name, what);
+		                      papillon_components[set->cidx]->name, what);
 	return PAPI_OK;
 }
 
@@ -91,19 +91,19 @@ int targets_attach(int id, unsigned long tid)
 		return status;
 	if (set->state & PAPI_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
-				      "event set %d is attached to thread %d already: detach first",
-				      id, (int)set->options.tid);
+		                      "event set %d is attached to thread %d already: detach first",
+		                      id, (int)set->options.tid);
 	if (set->state & PAPI_CPU_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
-				      "event set %d counts CPU %d: a set counts a thread or a CPU",
-				      id, set->options.cpu);
+		                      "event set %d counts CPU %d: a set counts a thread or a CPU",
+		                      id, set->options.cpu);
 	if (tid == 0 || tid > (unsigned long)INT32_MAX)
 		return papi_error_set(PAPI_EINVAL, "%lu is not a thread or process id", tid);
 	char path[64];
 	snprintf(path, sizeof(path), "/proc/%lu/stat", tid);
 	if (access(path, F_OK) != 0)
-		return papi_error_set(PAPI_EINVAL, "cannot attach to %lu: no such process or thread",
-				      tid);
+		return papi_error_set(PAPI_EINVAL,
+		                      "cannot attach to %lu: no such process or thread", tid);
 	struct counting_options options = set->options;
 	options.tid = (pid_t)tid;
 	status = apply_target(set, &options);
@@ -122,9 +122,8 @@ int targets_detach(int id)
 		return papi_error_set(PAPI_EINVAL, "event set %d is not attached", id);
 	/* Detached, the set counts whoever reopens it: its owner. */
 	if (!pthread_equal(set->owner, pthread_self()))
-		return papi_error_set(PAPI_EINVAL,
-				      "only the thread that created event set %d can detach it",
-				      id);
+		return papi_error_set(
+		    PAPI_EINVAL, "only the thread that created event set %d can detach it", id);
 	struct counting_options options = set->options;
 	options.tid = 0;
 	status = eventset_apply_options(set, &options);
@@ -143,13 +142,13 @@ int targets_cpu_attach(const PAPI_cpu_option_t *option)
 		return status;
 	if (set->state & PAPI_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
-				      "event set %d is attached to thread %d: a set counts a "
-				      "thread or a CPU",
-				      set->id, (int)set->options.tid);
+		                      "event set %d is attached to thread %d: a set counts a "
+		                      "thread or a CPU",
+		                      set->id, (int)set->options.tid);
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	if ((long)option->cpu_num >= cpus)
 		return papi_error_set(PAPI_EINVAL, "CPU %u does not exist (this system has %ld)",
-				      option->cpu_num, cpus);
+		                      option->cpu_num, cpus);
 	struct counting_options options = set->options;
 	options.cpu = (int)option->cpu_num;
 	status = apply_target(set, &options);
@@ -162,24 +161,24 @@ int targets_set_granularity(struct eventset *set, int granularity)
 {
 	if (granularity != PAPI_GRN_THR && granularity != PAPI_GRN_SYS)
 		return papi_error_set(PAPI_EINVAL,
-				      "granularity %#x is not supported: PAPI_GRN_THR (the thread) "
-				      "or PAPI_GRN_SYS (the whole CPU) count here",
-				      (unsigned)granularity);
+		                      "granularity %#x is not supported: PAPI_GRN_THR (the thread) "
+		                      "or PAPI_GRN_SYS (the whole CPU) count here",
+		                      (unsigned)granularity);
 	struct counting_options options = set->options;
 	options.granularity = granularity;
 	if (granularity == PAPI_GRN_SYS) {
 		if (set->state & PAPI_ATTACHED)
 			return papi_error_set(PAPI_EINVAL,
-					      "event set %d is attached to a thread: PAPI_GRN_SYS "
-					      "counts a CPU",
-					      set->id);
+			                      "event set %d is attached to a thread: PAPI_GRN_SYS "
+			                      "counts a CPU",
+			                      set->id);
 		if (options.cpu < 0) {
 			int cpu = sched_getcpu();
 			options.cpu = cpu >= 0 ? cpu : 0;
 		}
 		if (set->cidx >= 0 && !(papillon_components[set->cidx]->capabilities & CAP_CPU))
 			return papi_error_set(PAPI_ECMP, "component %s cannot count a whole CPU",
-					      papillon_components[set->cidx]->name);
+			                      papillon_components[set->cidx]->name);
 	} else if (!(set->state & PAPI_CPU_ATTACHED)) {
 		options.cpu = -1;
 	}
@@ -202,8 +201,8 @@ int targets_inherit(const PAPI_inherit_option_t *option)
 		return status;
 	if (option->inherit != PAPI_INHERIT_ALL && option->inherit != PAPI_INHERIT_NONE)
 		return papi_error_set(PAPI_EINVAL,
-				      "inherit %d is not PAPI_INHERIT_ALL or PAPI_INHERIT_NONE",
-				      option->inherit);
+		                      "inherit %d is not PAPI_INHERIT_ALL or PAPI_INHERIT_NONE",
+		                      option->inherit);
 	struct counting_options options = set->options;
 	options.inherit = option->inherit == PAPI_INHERIT_ALL;
 	return apply_target(set, &options);

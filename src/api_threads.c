@@ -8,8 +8,8 @@
 #include "threads.h"
 
 static pthread_mutex_t application_locks[PAPI_NUM_LOCK] = {
-	PTHREAD_MUTEX_INITIALIZER,
-	PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER,
 };
 
 PAPI_EXPORT int PAPI_thread_init(unsigned long (*id_fn)(void))
@@ -61,7 +61,7 @@ static int check_lock(int lock)
 {
 	if (lock < 0 || lock >= PAPI_NUM_LOCK)
 		return papi_error_set(PAPI_EINVAL,
-				      "lock %d is not PAPI_USR1_LOCK or PAPI_USR2_LOCK", lock);
+		                      "lock %d is not PAPI_USR1_LOCK or PAPI_USR2_LOCK", lock);
 	return PAPI_OK;
 }
 

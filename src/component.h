@@ -51,9 +51,9 @@ struct counting_options {
 
 /* One native event of a control, as the core hands it over. */
 struct component_event {
-	int native_code;      /* global PAPI native code */
-	const char *name;     /* for messages; owned by the core's table */
-	const void *encoding; /* from resolve_name, owned by the core's table */
+	int native_code;              /* global PAPI native code */
+	const char *name;             /* for messages; owned by the core's table */
+	const void *encoding;         /* from resolve_name, owned by the core's table */
 	long long overflow_threshold; /* > 0: overflow every that many events */
 };
 
@@ -84,7 +84,7 @@ struct component_ops {
 	int (*resolve_name)(const char *name, struct component_resolution *out);
 	void (*release_encoding)(void *encoding);
 	int (*event_info)(const char *name, uint64_t cursor, const void *encoding,
-			  PAPI_event_info_t *info);
+	                  PAPI_event_info_t *info);
 	/* Tries the event on this machine; on failure returns a PAPI error and
 	 * records the reason with papi_error_set(). */
 	int (*check_event)(const void *encoding);
@@ -99,7 +99,7 @@ struct component_ops {
 	/* Rebuilds the control for exactly these events. On failure the control
 	 * is left as it was before the call. */
 	int (*control_update)(void *control, const struct component_event *events, int count,
-			      const struct counting_options *options);
+	                      const struct counting_options *options);
 	int (*start)(void *control);
 	/* values may be NULL: stop without reading. */
 	int (*stop)(void *control, long long *values);

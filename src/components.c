@@ -4,7 +4,7 @@
 extern const struct component_ops perf_event_component;
 
 const struct component_ops *const papillon_components[] = {
-	&perf_event_component,
+    &perf_event_component,
 };
 const int papillon_component_count =
-	(int)(sizeof(papillon_components) / sizeof(papillon_components[0]));
+    (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

@@ -15,7 +15,7 @@
 #include "presets.h"
 
 #define POSTFIX_STACK_DEPTH (PAPI_MAX_INFO_TERMS * 2)
-#define POSTFIX_TOKEN_LEN 64
+#define POSTFIX_TOKEN_LEN   64
 
 enum token_kind { TOKEN_TERM, TOKEN_NUMBER, TOKEN_MHZ, TOKEN_OPERATOR, TOKEN_BAD };
 
@@ -77,8 +77,8 @@ static const char *next_token(const char *cursor, char token[POSTFIX_TOKEN_LEN],
 }
 
 /* Runs the expression; with terms == NULL it only checks it. */
-static bool run_postfix(const char *postfix, const long long *terms, int term_count,
-			double mhz, double *result, char *why, size_t why_len)
+static bool run_postfix(const char *postfix, const long long *terms, int term_count, double mhz,
+                        double *result, char *why, size_t why_len)
 {
 	double stack[POSTFIX_STACK_DEPTH];
 	int depth = 0;
@@ -89,7 +89,7 @@ static bool run_postfix(const char *postfix, const long long *terms, int term_co
 		struct postfix_token token = classify(text);
 		if (too_long || token.kind == TOKEN_BAD) {
 			snprintf(why, why_len, "'%s' is not a term, number, MHZ or operator",
-				 too_long ? "(overlong token)" : text);
+			         too_long ? "(overlong token)" : text);
 			return false;
 		}
 		if (token.kind == TOKEN_OPERATOR) {
@@ -99,28 +99,31 @@ static bool run_postfix(const char *postfix, const long long *terms, int term_co
 			}
 			double right = stack[--depth], left = stack[--depth];
 			stack[depth++] = token.op == '+'   ? left + right
-					 : token.op == '-' ? left - right
-					 : token.op == '*' ? left * right
-					 : right != 0.0    ? left / right
-							   : 0.0;
+			                 : token.op == '-' ? left - right
+			                 : token.op == '*' ? left * right
+			                 : right != 0.0    ? left / right
+			                                   : 0.0;
 			continue;
 		}
 		if (depth >= POSTFIX_STACK_DEPTH) {
-			snprintf(why, why_len, "more than %d operands pending", POSTFIX_STACK_DEPTH);
+			snprintf(why, why_len, "more than %d operands pending",
+			         POSTFIX_STACK_DEPTH);
 			return false;
 		}
 		if (token.kind == TOKEN_TERM && token.term >= term_count) {
 			snprintf(why, why_len, "N%d names no native event (there are %d)",
-				 token.term, term_count);
+			         token.term, term_count);
 			return false;
 		}
-		stack[depth++] = token.kind == TOKEN_TERM   ? (terms ? (double)terms[token.term] : 1.0)
-				 : token.kind == TOKEN_MHZ  ? mhz
-							    : token.number;
+		stack[depth++] = token.kind == TOKEN_TERM
+		                     ? (terms ? (double)terms[token.term] : 1.0)
+		                 : token.kind == TOKEN_MHZ ? mhz
+		                                           : token.number;
 	}
 	if (depth != 1) {
-		snprintf(why, why_len, "%s", depth == 0 ? "the expression is empty"
-						       : "the expression leaves several values");
+		snprintf(why, why_len, "%s",
+		         depth == 0 ? "the expression is empty"
+		                    : "the expression leaves several values");
 		return false;
 	}
 	*result = stack[0];
@@ -133,8 +136,7 @@ bool derived_postfix_valid(const char *postfix, int term_count, char *why, size_
 	return run_postfix(postfix, NULL, term_count, 1.0, &ignored, why, why_len);
 }
 
-long long derived_evaluate(int derived, const char *postfix, const long long *terms,
-			   int term_count)
+long long derived_evaluate(int derived, const char *postfix, const long long *terms, int term_count)
 {
 	long long result = 0;
 	switch (derived) {
@@ -151,8 +153,8 @@ long long derived_evaluate(int derived, const char *postfix, const long long *te
 		double value;
 		char why[128];
 		if (!run_postfix(postfix, terms, term_count,
-				 (double)papillon_library.hardware.cpu_max_mhz, &value, why,
-				 sizeof(why)))
+		                 (double)papillon_library.hardware.cpu_max_mhz, &value, why,
+		                 sizeof(why)))
 			return 0;
 		/* Out of a long long's range (or NaN) is no count either. */
 		if (!(value > -9.2e18 && value < 9.2e18))
@@ -165,10 +167,10 @@ long long derived_evaluate(int derived, const char *postfix, const long long *te
 }
 
 static const char *const derived_names[] = {
-	[NOT_DERIVED] = "NOT_DERIVED",
-	[DERIVED_ADD] = "DERIVED_ADD",
-	[DERIVED_SUB] = "DERIVED_SUB",
-	[DERIVED_POSTFIX] = "DERIVED_POSTFIX",
+    [NOT_DERIVED] = "NOT_DERIVED",
+    [DERIVED_ADD] = "DERIVED_ADD",
+    [DERIVED_SUB] = "DERIVED_SUB",
+    [DERIVED_POSTFIX] = "DERIVED_POSTFIX",
 };
 
 const char *derived_kind_name(int derived)

@@ -29,10 +29,10 @@ const char *papi_error_text(int code);
  * PAPILLON_DEBUG environment variable asks for it. */
 extern int papi_debug_level;
 void papi_debug_print(const char *format, ...) __attribute__((format(printf, 1, 2)));
-#define PAPILLON_TRACE(...)                                                                  \
-	do {                                                                             \
-		if (papi_debug_level)                                                    \
-			papi_debug_print(__VA_ARGS__);                                   \
+#define PAPILLON_TRACE(...)                                                                        \
+	do {                                                                                       \
+		if (papi_debug_level)                                                              \
+			papi_debug_print(__VA_ARGS__);                                             \
 	} while (0)
 
 #endif

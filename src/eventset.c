@@ -111,8 +111,8 @@ int eventset_destroy(int *id)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", *id);
 	if (set->event_count > 0)
 		return papi_error_set(PAPI_EINVAL,
-				      "event set %d still has %d events: clean it up first", *id,
-				      set->event_count);
+		                      "event set %d still has %d events: clean it up first", *id,
+		                      set->event_count);
 	overflow_forget(set);
 	multiplex_free(set);
 	pthread_mutex_lock(&sets_lock);
@@ -133,13 +133,12 @@ int eventset_assign_component(struct eventset *set, int cidx)
 	if (library_check_component(cidx) != PAPI_OK)
 		return PAPI_ENOCMP;
 	if (set->cidx >= 0)
-		return papi_error_set(PAPI_EINVAL,
-				      "event set %d is already bound to component %s", set->id,
-				      papillon_components[set->cidx]->name);
+		return papi_error_set(PAPI_EINVAL, "event set %d is already bound to component %s",
+		                      set->id, papillon_components[set->cidx]->name);
 	if (!papillon_library.component_ready[cidx])
 		return papi_error_set(PAPI_ECMP_DISABLED, "component %s is disabled: %s",
-				      papillon_components[cidx]->name,
-				      papillon_library.component_info[cidx].disabled_reason);
+		                      papillon_components[cidx]->name,
+		                      papillon_library.component_info[cidx].disabled_reason);
 	const struct component_ops *ops = papillon_components[cidx];
 	void *control = calloc(1, ops->control_size ? ops->control_size : 1);
 	if (!control)
@@ -166,13 +165,14 @@ static int expand_code(int code, struct eventset_event *event, int natives[PAPI_
 			return status;
 		event->derived = definition->derived;
 		event->term_count = definition->term_count;
-		memcpy(natives, definition->native_codes, sizeof(int) * (size_t)definition->term_count);
+		memcpy(natives, definition->native_codes,
+		       sizeof(int) * (size_t)definition->term_count);
 		snprintf(event->postfix, sizeof(event->postfix), "%s", definition->postfix);
 		return PAPI_OK;
 	}
 	if (!native_table_get(code))
 		return papi_error_set(PAPI_ENOEVNT, "event code %#x is not a known event",
-				      (unsigned)code);
+		                      (unsigned)code);
 	event->derived = NOT_DERIVED;
 	event->term_count = 1;
 	natives[0] = code;
@@ -185,8 +185,7 @@ static bool compute_direct_map(const struct eventset *set)
 		return false;
 	for (int i = 0; i < set->event_count; i++) {
 		const struct eventset_event *event = &set->events[i];
-		if (event->derived != NOT_DERIVED || event->term_count != 1 ||
-		    event->terms[0] != i)
+		if (event->derived != NOT_DERIVED || event->term_count != 1 || event->terms[0] != i)
 			return false;
 	}
 	return true;
@@ -194,23 +193,23 @@ static bool compute_direct_map(const struct eventset *set)
 
 /* The component's control_update, or the software multiplexer's. */
 static int update_control(struct eventset *set, const struct component_event *natives, int count,
-			  const struct counting_options *options)
+                          const struct counting_options *options)
 {
 	if (set->mpx)
 		return multiplex_update(set, natives, count, options);
 	return papillon_components[set->cidx]->control_update(set->control, natives, count,
-							      options);
+	                                                      options);
 }
 
 /* Installs a new native list: the component reopens its hardware first, and
  * only if that works does the set change. */
 static int install_natives(struct eventset *set, struct component_event *natives, int *users,
-			   int native_count, struct eventset_event *events, int event_count)
+                           int native_count, struct eventset_event *events, int event_count)
 {
 	if (set->mpx && native_count > MULTIPLEX_MAX_EVENTS)
 		return papi_error_set(PAPI_ECOUNT,
-				      "a multiplexed event set holds at most %d native events",
-				      MULTIPLEX_MAX_EVENTS);
+		                      "a multiplexed event set holds at most %d native events",
+		                      MULTIPLEX_MAX_EVENTS);
 	int status = update_control(set, natives, native_count, &set->options);
 	if (status != PAPI_OK)
 		return status;
@@ -255,18 +254,17 @@ int eventset_add(struct eventset *set, int code)
 {
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot add to event set %d while it runs",
-				      set->id);
+		                      set->id);
 	int owner_status = eventset_check_owner(set);
 	if (owner_status != PAPI_OK)
 		return owner_status;
 	if (!(code & (PAPI_PRESET_MASK | PAPI_NATIVE_MASK)))
 		return papi_error_set(PAPI_EINVAL, "%#x is neither a preset nor a native code",
-				      (unsigned)code);
+		                      (unsigned)code);
 	for (int i = 0; i < set->event_count; i++)
 		if (set->events[i].code == code)
-			return papi_error_set(PAPI_ECNFLCT,
-					      "event %#x is already in event set %d",
-					      (unsigned)code, set->id);
+			return papi_error_set(PAPI_ECNFLCT, "event %#x is already in event set %d",
+			                      (unsigned)code, set->id);
 	struct eventset_event event;
 	int codes[PAPI_MAX_INFO_TERMS];
 	int status = expand_code(code, &event, codes);
@@ -279,19 +277,17 @@ int eventset_add(struct eventset *set, int code)
 		const struct native_entry *entry = native_table_get(codes[t]);
 		if (!entry)
 			return papi_error_set(PAPI_EBUG, "preset term %#x is unknown",
-					      (unsigned)codes[t]);
+			                      (unsigned)codes[t]);
 		if (!papillon_library.component_ready[entry->cidx])
-			return papi_error_set(PAPI_ECMP_DISABLED,
-					      "event %s belongs to disabled component %s: %s",
-					      entry->name, papillon_components[entry->cidx]->name,
-					      papillon_library.component_info[entry->cidx]
-						      .disabled_reason);
+			return papi_error_set(
+			    PAPI_ECMP_DISABLED, "event %s belongs to disabled component %s: %s",
+			    entry->name, papillon_components[entry->cidx]->name,
+			    papillon_library.component_info[entry->cidx].disabled_reason);
 		if (set->cidx >= 0 && set->cidx != entry->cidx)
 			return papi_error_set(
-				PAPI_EINVAL,
-				"event %s belongs to component %s, event set %d to %s",
-				entry->name, papillon_components[entry->cidx]->name, set->id,
-				papillon_components[set->cidx]->name);
+			    PAPI_EINVAL, "event %s belongs to component %s, event set %d to %s",
+			    entry->name, papillon_components[entry->cidx]->name, set->id,
+			    papillon_components[set->cidx]->name);
 		status = native_table_encoding(codes[t], &encodings[t]);
 		if (status != PAPI_OK)
 			return status;
@@ -305,8 +301,7 @@ int eventset_add(struct eventset *set, int code)
 	int capacity = set->native_count + event.term_count;
 	struct component_event *natives = malloc(sizeof(*natives) * (size_t)capacity);
 	int *users = malloc(sizeof(int) * (size_t)capacity);
-	struct eventset_event *events =
-		malloc(sizeof(*events) * (size_t)(set->event_count + 1));
+	struct eventset_event *events = malloc(sizeof(*events) * (size_t)(set->event_count + 1));
 	if (!natives || !users || !events) {
 		free(natives);
 		free(users);
@@ -346,8 +341,8 @@ int eventset_add(struct eventset *set, int code)
 int eventset_remove(struct eventset *set, int code)
 {
 	if (set->state & PAPI_RUNNING)
-		return papi_error_set(PAPI_EISRUN,
-				      "cannot remove from event set %d while it runs", set->id);
+		return papi_error_set(PAPI_EISRUN, "cannot remove from event set %d while it runs",
+		                      set->id);
 	int owner_status = eventset_check_owner(set);
 	if (owner_status != PAPI_OK)
 		return owner_status;
@@ -357,16 +352,17 @@ int eventset_remove(struct eventset *set, int code)
 			index = i;
 	if (index < 0)
 		return papi_error_set(PAPI_EINVAL, "event %#x is not in event set %d",
-				      (unsigned)code, set->id);
+		                      (unsigned)code, set->id);
 	if (overflow_uses_event(set, code))
 		return papi_error_set(PAPI_EINVAL,
-				      "event %#x overflows or profiles in event set %d: turn that "
-				      "off first (threshold 0)",
-				      (unsigned)code, set->id);
+		                      "event %#x overflows or profiles in event set %d: turn that "
+		                      "off first (threshold 0)",
+		                      (unsigned)code, set->id);
 
 	int event_count = set->event_count - 1;
 	struct eventset_event *events = malloc(sizeof(*events) * (size_t)(event_count + 1));
-	struct component_event *natives = malloc(sizeof(*natives) * (size_t)(set->native_count + 1));
+	struct component_event *natives =
+	    malloc(sizeof(*natives) * (size_t)(set->native_count + 1));
 	int *users = malloc(sizeof(int) * (size_t)(set->native_count + 1));
 	int *renumber = malloc(sizeof(int) * (size_t)(set->native_count + 1));
 	long long *kept_values = malloc(sizeof(long long) * (size_t)(event_count + 1));
@@ -418,7 +414,7 @@ int eventset_cleanup(struct eventset *set)
 {
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot clean up event set %d while it runs",
-				      set->id);
+		                      set->id);
 	/* As in PAPI, a cleaned-up set is a plain stopped set again: overflow
 	 * off first (its sampling closes with the natives still known). */
 	overflow_forget(set);
@@ -438,7 +434,7 @@ int eventset_apply_options(struct eventset *set, const struct counting_options *
 {
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "cannot change event set %d while it runs",
-				      set->id);
+		                      set->id);
 	if (set->cidx >= 0 && set->native_count > 0) {
 		int status = update_control(set, set->natives, set->native_count, options);
 		if (status != PAPI_OK)
@@ -457,13 +453,14 @@ int eventset_reopen(struct eventset *set)
 
 int eventset_check_owner(const struct eventset *set)
 {
-	if (set->options.tid > 0 || set->options.cpu >= 0 || pthread_equal(set->owner, pthread_self()))
+	if (set->options.tid > 0 || set->options.cpu >= 0 ||
+	    pthread_equal(set->owner, pthread_self()))
 		return PAPI_OK;
 	return papi_error_set(PAPI_EINVAL,
-			      "event set %d belongs to the thread that created it and counts "
-			      "that thread: only it may start, stop or change the set (or attach "
-			      "the set to a thread with PAPI_attach)",
-			      set->id);
+	                      "event set %d belongs to the thread that created it and counts "
+	                      "that thread: only it may start, stop or change the set (or attach "
+	                      "the set to a thread with PAPI_attach)",
+	                      set->id);
 }
 
 void eventset_refresh_direct_map(struct eventset *set)
@@ -480,9 +477,9 @@ void eventset_compute(const struct eventset *set, const long long *native, long 
 		for (int t = 0; t < event->term_count; t++)
 			terms[t] = native[event->terms[t]];
 		values[i] = event->derived == NOT_DERIVED
-				    ? terms[0]
-				    : derived_evaluate(event->derived, event->postfix, terms,
-						       event->term_count);
+		                ? terms[0]
+		                : derived_evaluate(event->derived, event->postfix, terms,
+		                                   event->term_count);
 		if (set->write_offsets)
 			values[i] += set->write_offsets[i];
 	}

@@ -16,9 +16,9 @@
  * several natives combined by a derived operation. */
 struct eventset_event {
 	int code;
-	int derived;                            /* NOT_DERIVED or DERIVED_* */
+	int derived; /* NOT_DERIVED or DERIVED_* */
 	int term_count;
-	int terms[PAPI_MAX_INFO_TERMS];          /* positions in the native list */
+	int terms[PAPI_MAX_INFO_TERMS]; /* positions in the native list */
 	char postfix[PAPI_2MAX_STR_LEN];
 };
 
@@ -54,7 +54,7 @@ struct eventset {
 	 * serialise work on their control through guard (guard.c), and never
 	 * take the direct read path. */
 	bool guarded;
-	atomic_uintptr_t guard;  /* the thread working on the control, 0: none */
+	atomic_uintptr_t guard;   /* the thread working on the control, 0: none */
 	atomic_int guard_pending; /* a timer tick found the guard taken */
 };
 

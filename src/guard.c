@@ -24,15 +24,14 @@ int guard_enter(struct eventset *set)
 	uintptr_t self = this_thread();
 	for (;;) {
 		uintptr_t expected = 0;
-		if (atomic_compare_exchange_weak_explicit(&set->guard, &expected, self,
-							  memory_order_acquire,
-							  memory_order_relaxed))
+		if (atomic_compare_exchange_weak_explicit(
+		        &set->guard, &expected, self, memory_order_acquire, memory_order_relaxed))
 			return PAPI_OK;
 		if (expected == self)
 			return papi_error_set(PAPI_EMISC,
-					      "event set %d is in use by the code this thread's "
-					      "signal handler interrupted",
-					      set->id);
+			                      "event set %d is in use by the code this thread's "
+			                      "signal handler interrupted",
+			                      set->id);
 		if (expected != 0)
 			sched_yield(); /* a timer handler in another thread: brief */
 	}
@@ -57,7 +56,7 @@ bool guard_try_enter(struct eventset *set)
 {
 	uintptr_t expected = 0;
 	if (atomic_compare_exchange_strong_explicit(&set->guard, &expected, this_thread(),
-						    memory_order_acquire, memory_order_relaxed))
+	                                            memory_order_acquire, memory_order_relaxed))
 		return true;
 	atomic_store(&set->guard_pending, 1);
 	return false;

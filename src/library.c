@@ -16,10 +16,10 @@
 #include "timers.h"
 
 struct library_state papillon_library = {
-	.init_level = PAPI_NOT_INITED,
-	.default_domain = PAPI_DOM_USER,
-	.default_granularity = PAPI_GRN_THR,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
+    .init_level = PAPI_NOT_INITED,
+    .default_domain = PAPI_DOM_USER,
+    .default_granularity = PAPI_GRN_THR,
+    .lock = PTHREAD_MUTEX_INITIALIZER,
 };
 
 static int components_prepared;
@@ -30,15 +30,15 @@ int library_require_init(void)
 {
 	if (papillon_library.init_level == PAPI_NOT_INITED)
 		return papi_error_set(PAPI_ENOINIT,
-				      "PAPI_library_init has not been called (or failed)");
+		                      "PAPI_library_init has not been called (or failed)");
 	return PAPI_OK;
 }
 
 int library_check_component(int cidx)
 {
 	if (cidx < 0 || cidx >= papillon_component_count)
-		return papi_error_set(PAPI_ENOCMP, "no component has index %d (there are %d)",
-				      cidx, papillon_component_count);
+		return papi_error_set(PAPI_ENOCMP, "no component has index %d (there are %d)", cidx,
+		                      papillon_component_count);
 	return PAPI_OK;
 }
 
@@ -59,7 +59,7 @@ static void prepare_component_info(int cidx)
 	if (disabled_by_user[cidx]) {
 		info->disabled = PAPI_EDELAY_INIT;
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason),
-			 "Disabled by PAPI_disable_component()");
+		         "Disabled by PAPI_disable_component()");
 	}
 }
 
@@ -115,8 +115,8 @@ static void init_components(void)
 		if (status != PAPI_OK && !info->disabled) {
 			info->disabled = status;
 			if (!info->disabled_reason[0])
-				snprintf(info->disabled_reason, sizeof(info->disabled_reason),
-					 "%s", papi_error_reason());
+				snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s",
+				         papi_error_reason());
 		}
 		papillon_library.component_ready[c] = !info->disabled;
 		describe_capabilities(c, info);
@@ -140,8 +140,8 @@ int library_init(void)
 		return status;
 	sysinfo_preload(&papillon_library.preload);
 	timers_init(papillon_library.hardware.cpu_max_mhz > 0
-			    ? (double)papillon_library.hardware.cpu_max_mhz
-			    : (double)papillon_library.hardware.mhz);
+	                ? (double)papillon_library.hardware.cpu_max_mhz
+	                : (double)papillon_library.hardware.mhz);
 	init_components();
 	papillon_library.init_level = PAPI_LOW_LEVEL_INITED;
 	/* As in PAPI, the initializing thread is the first one known. */

@@ -91,8 +91,8 @@ static int slice_capacity(const struct eventset *set)
 /* Asks the component to count the slice's natives (plus, when extra >= 0,
  * that one too). */
 static int try_slice(const struct eventset *set, struct mpx_slice *slice,
-		     const struct component_event *natives, int extra,
-		     const struct counting_options *options)
+                     const struct component_event *natives, int extra,
+                     const struct counting_options *options)
 {
 	int count = slice->count + (extra >= 0);
 	struct component_event events[count > 0 ? count : 1];
@@ -125,8 +125,8 @@ static int new_slice(const struct eventset *set, struct mpx_slice *slice, int ca
 /* Greedy: each native joins the last slice if it has room and the
  * component accepts them together, else starts a new slice. */
 static int build_slices(const struct eventset *set, const struct component_event *natives,
-			int count, const struct counting_options *options,
-			struct mpx_slice **out, int *out_count)
+                        int count, const struct counting_options *options, struct mpx_slice **out,
+                        int *out_count)
 {
 	int capacity = slice_capacity(set);
 	struct counting_options slice_options = *options;
@@ -162,15 +162,15 @@ static int build_slices(const struct eventset *set, const struct component_event
 }
 
 int multiplex_update(struct eventset *set, const struct component_event *natives, int count,
-		     const struct counting_options *options)
+                     const struct counting_options *options)
 {
 	struct mpx_state *mpx = set->mpx;
 	struct mpx_slice *slices = NULL;
 	int slice_count = 0;
 	long long *sum = calloc((size_t)(count > 0 ? count : 1), sizeof(long long));
 	long long *active = calloc((size_t)(count > 0 ? count : 1), sizeof(long long));
-	int status = sum && active ? PAPI_OK
-				   : papi_error_set(PAPI_ENOMEM, "no memory for multiplexing");
+	int status =
+	    sum && active ? PAPI_OK : papi_error_set(PAPI_ENOMEM, "no memory for multiplexing");
 	if (status == PAPI_OK)
 		status = build_slices(set, natives, count, options, &slices, &slice_count);
 	if (status != PAPI_OK) {
@@ -199,27 +199,27 @@ int multiplex_enable(struct eventset *set, int flags, long long ns)
 {
 	if (set->cidx < 0)
 		return papi_error_set(PAPI_ENOCMP,
-				      "event set %d has no component yet: add an event or assign "
-				      "a component before PAPI_set_multiplex",
-				      set->id);
+		                      "event set %d has no component yet: add an event or assign "
+		                      "a component before PAPI_set_multiplex",
+		                      set->id);
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running", set->id);
 	if (set->state & PAPI_MULTIPLEXING)
 		return papi_error_set(PAPI_EINVAL, "event set %d is already multiplexed", set->id);
 	if (flags & ~PAPI_MULTIPLEX_FORCE_SW)
 		return papi_error_set(PAPI_EINVAL, "multiplex flags %#x are not PAPI_MULTIPLEX_*",
-				      (unsigned)flags);
+		                      (unsigned)flags);
 	if (ns < 0)
 		return papi_error_set(PAPI_EINVAL, "multiplex interval %lld ns is negative", ns);
 	if (set->overflow)
 		return papi_error_set(PAPI_ECNFLCT,
-				      "event set %d overflows or profiles: multiplexing and "
-				      "overflow do not mix (PAPI_overflow threshold 0 first)",
-				      set->id);
+		                      "event set %d overflows or profiles: multiplexing and "
+		                      "overflow do not mix (PAPI_overflow threshold 0 first)",
+		                      set->id);
 	if (set->native_count > MULTIPLEX_MAX_EVENTS)
 		return papi_error_set(PAPI_ECOUNT,
-				      "a multiplexed event set holds at most %d native events",
-				      MULTIPLEX_MAX_EVENTS);
+		                      "a multiplexed event set holds at most %d native events",
+		                      MULTIPLEX_MAX_EVENTS);
 	if (component_multiplexes(set) && !(flags & PAPI_MULTIPLEX_FORCE_SW)) {
 		struct counting_options options = set->options;
 		options.multiplex = 1;
@@ -300,7 +300,7 @@ static void tick(void *arg, const siginfo_t *info, void *ucontext)
 }
 
 static void add_slice_counts(struct mpx_state *mpx, const struct mpx_slice *slice,
-			     long long elapsed)
+                             long long elapsed)
 {
 	for (int i = 0; i < slice->count; i++) {
 		mpx->sum[slice->natives[i]] += slice->values[i];
@@ -350,7 +350,8 @@ int multiplex_start(struct eventset *set)
 	mpx->running = true;
 	if (mpx->slice_count > 1) {
 		pid_t tid = threads_gettid();
-		status = signals_timer_start(&mpx->timer, mpx->clock, tid, mpx->period_ns, tick, set);
+		status =
+		    signals_timer_start(&mpx->timer, mpx->clock, tid, mpx->period_ns, tick, set);
 		if (status != PAPI_OK) {
 			ops_of(set)->stop(mpx->slices[0].control, NULL);
 			mpx->running = false;
@@ -395,8 +396,8 @@ static int estimate(struct eventset *set, long long *native_values, bool live)
 			__int128 scaled = (__int128)native_values[n] * total / active[n];
 			native_values[n] = scaled > INT64_MAX ? INT64_MAX : (long long)scaled;
 #else
-			native_values[n] = (long long)((long double)native_values[n] * total /
-						       active[n]);
+			native_values[n] =
+			    (long long)((long double)native_values[n] * total / active[n]);
 #endif
 		}
 	}

@@ -20,7 +20,7 @@ int multiplex_enable(struct eventset *set, int flags, long long ns);
 void multiplex_disable(struct eventset *set);
 /* The software multiplexer's version of control_update. */
 int multiplex_update(struct eventset *set, const struct component_event *natives, int count,
-		     const struct counting_options *options);
+                     const struct counting_options *options);
 void multiplex_free(struct eventset *set);
 
 /* Counting; values are per native, scaled. Called with the set's guard. */

@@ -24,8 +24,8 @@ int native_code_of_name(const char *name, int *code)
 		status = papillon_components[c]->resolve_name(name, &resolution);
 		if (status == PAPI_OK) {
 			papi_error_clear(); /* earlier components' misses are no failure */
-			return native_table_intern(c, name, resolution.cursor,
-						   resolution.encoding, code);
+			return native_table_intern(c, name, resolution.cursor, resolution.encoding,
+			                           code);
 		}
 		/* The most telling reason: a real failure over "unknown here". */
 		if (status != PAPI_ENOEVNT || !reason[0]) {

@@ -91,7 +91,7 @@ static void release_encoding(int cidx, void *encoding)
 }
 
 static int intern(int cidx, const char *name, uint64_t cursor, void *encoding, bool enumerated,
-		  int *code)
+                  int *code)
 {
 	int result = PAPI_OK;
 	pthread_mutex_lock(&table_lock);
@@ -170,8 +170,8 @@ int native_table_encoding(int code, const void **encoding)
 	pthread_mutex_lock(&table_lock);
 	if (!entry->encoding) {
 		struct component_resolution resolution = {0};
-		int status = papillon_components[entry->cidx]->resolve_name(entry->name,
-									       &resolution);
+		int status =
+		    papillon_components[entry->cidx]->resolve_name(entry->name, &resolution);
 		if (status == PAPI_OK)
 			entry->encoding = resolution.encoding;
 		entry->resolve_status = status;

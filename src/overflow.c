@@ -34,8 +34,8 @@
 struct overflow_entry {
 	int code;
 	long long threshold;
-	long long deadline;  /* software: the value that overflows next */
-	long long previous;  /* software: the value at the last overflow */
+	long long deadline;      /* software: the value that overflows next */
+	long long previous;      /* software: the value at the last overflow */
 	struct profile *profile; /* NULL: the handler */
 };
 
@@ -142,27 +142,26 @@ void overflow_forget(struct eventset *set)
 /* Which path this call asks for; PAPI_OK or why it cannot be. */
 static int choose_mode(const struct eventset *set, int index, int flags, bool *software)
 {
-	bool can_hardware =
-		(papillon_components[set->cidx]->capabilities & CAP_HW_OVERFLOW) != 0;
-	bool derived = set->events[index].derived != NOT_DERIVED ||
-		       set->events[index].term_count != 1;
+	bool can_hardware = (papillon_components[set->cidx]->capabilities & CAP_HW_OVERFLOW) != 0;
+	bool derived =
+	    set->events[index].derived != NOT_DERIVED || set->events[index].term_count != 1;
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && (flags & PAPI_OVERFLOW_FORCE_SW))
 		return papi_error_set(PAPI_EINVAL,
-				      "PAPI_OVERFLOW_HARDWARE and PAPI_OVERFLOW_FORCE_SW together");
+		                      "PAPI_OVERFLOW_HARDWARE and PAPI_OVERFLOW_FORCE_SW together");
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && !can_hardware)
 		return papi_error_set(PAPI_ECMP, "component %s has no overflow interrupt",
-				      papillon_components[set->cidx]->name);
+		                      papillon_components[set->cidx]->name);
 	*software = (flags & PAPI_OVERFLOW_FORCE_SW) || !can_hardware;
 	if (derived && !*software)
 		return papi_error_set(PAPI_EINVAL,
-				      "event %#x is derived from several counters: it cannot "
-				      "overflow in hardware (use PAPI_OVERFLOW_FORCE_SW)",
-				      (unsigned)set->events[index].code);
+		                      "event %#x is derived from several counters: it cannot "
+		                      "overflow in hardware (use PAPI_OVERFLOW_FORCE_SW)",
+		                      (unsigned)set->events[index].code);
 	if (set->overflow && set->overflow->count > 0 && set->overflow->software != *software)
 		return papi_error_set(PAPI_ECNFLCT,
-				      "event set %d already overflows in %s: one kind of overflow "
-				      "per event set",
-				      set->id, set->overflow->software ? "software" : "hardware");
+		                      "event set %d already overflows in %s: one kind of overflow "
+		                      "per event set",
+		                      set->id, set->overflow->software ? "software" : "hardware");
 	return PAPI_OK;
 }
 
@@ -170,20 +169,20 @@ static int check_request(struct eventset *set, int code, int threshold, int inde
 {
 	if (set->state & PAPI_RUNNING)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first",
-				      set->id);
+		                      set->id);
 	if (threshold < 0)
 		return papi_error_set(PAPI_EINVAL, "overflow threshold %d is negative", threshold);
 	if (index < 0)
 		return papi_error_set(PAPI_ENOEVNT, "event %#x is not in event set %d",
-				      (unsigned)code, set->id);
+		                      (unsigned)code, set->id);
 	if (set->mpx)
 		return papi_error_set(PAPI_ECNFLCT,
-				      "event set %d is multiplexed in software: it cannot overflow",
-				      set->id);
+		                      "event set %d is multiplexed in software: it cannot overflow",
+		                      set->id);
 	if (threshold > 0 && set->events[index].terms[0] >= MAX_OVERFLOWS)
 		return papi_error_set(PAPI_ECOUNT,
-				      "only the first %d native events of a set can overflow",
-				      MAX_OVERFLOWS);
+		                      "only the first %d native events of a set can overflow",
+		                      MAX_OVERFLOWS);
 	return eventset_check_owner(set);
 }
 
@@ -193,8 +192,8 @@ static int turn_off(struct eventset *set, int code)
 	struct overflow_entry *entry = find_entry(state, code);
 	if (!entry)
 		return papi_error_set(PAPI_EINVAL,
-				      "event %#x of event set %d has no overflow to turn off",
-				      (unsigned)code, set->id);
+		                      "event %#x of event set %d has no overflow to turn off",
+		                      (unsigned)code, set->id);
 	if (!state->software) {
 		int native = event_native(set, code);
 		long long kept = set->natives[native].overflow_threshold;
@@ -220,7 +219,7 @@ static int turn_off(struct eventset *set, int code)
 }
 
 static int turn_on(struct eventset *set, int code, long long threshold, bool software,
-		   PAPI_overflow_handler_t handler, struct profile *profile)
+                   PAPI_overflow_handler_t handler, struct profile *profile)
 {
 	bool fresh = set->overflow == NULL;
 	if (fresh) {
@@ -236,7 +235,7 @@ static int turn_on(struct eventset *set, int code, long long threshold, bool sof
 		if (fresh)
 			release_state(set);
 		return papi_error_set(PAPI_ECOUNT, "at most %d events of a set overflow",
-				      MAX_OVERFLOWS);
+		                      MAX_OVERFLOWS);
 	}
 	if (!software) {
 		int native = event_native(set, code);
@@ -272,7 +271,7 @@ static int turn_on(struct eventset *set, int code, long long threshold, bool sof
 }
 
 int overflow_set(struct eventset *set, int code, int threshold, int flags,
-		 PAPI_overflow_handler_t handler, struct profile *profile)
+                 PAPI_overflow_handler_t handler, struct profile *profile)
 {
 	int index = event_index(set, code);
 	int status = check_request(set, code, threshold, index);
@@ -314,8 +313,8 @@ static void software_tick(void *arg, const siginfo_t *info, void *context)
 		long long value = index >= 0 ? state->event_values[index] : 0;
 		if (index < 0 || value < entry->deadline)
 			continue;
-		long long weight = entry->threshold > 0 ? (value - entry->previous) / entry->threshold
-							: 1;
+		long long weight =
+		    entry->threshold > 0 ? (value - entry->previous) / entry->threshold : 1;
 		entry->previous = value;
 		entry->deadline = value + entry->threshold;
 		if (entry->profile) {
@@ -349,7 +348,8 @@ int overflow_start(struct eventset *set)
 	if (!state || !state->software)
 		return PAPI_OK;
 	reset_deadlines(state);
-	if (state->scratch_natives < set->native_count || state->scratch_events < set->event_count) {
+	if (state->scratch_natives < set->native_count ||
+	    state->scratch_events < set->event_count) {
 		long long *natives = calloc((size_t)set->native_count + 1, sizeof(long long));
 		long long *events = calloc((size_t)set->event_count + 1, sizeof(long long));
 		if (!natives || !events) {
@@ -370,8 +370,8 @@ int overflow_start(struct eventset *set)
 	if (timers.itimer_num != ITIMER_REAL && set->options.tid == 0 && set->options.cpu < 0 &&
 	    pthread_getcpuclockid(set->owner, &clock) != 0)
 		clock = CLOCK_MONOTONIC;
-	return signals_timer_start(&state->timer, clock, threads_gettid(), timers.ns,
-				   software_tick, set);
+	return signals_timer_start(&state->timer, clock, threads_gettid(), timers.ns, software_tick,
+	                           set);
 }
 
 void overflow_stop(struct eventset *set)
@@ -392,7 +392,7 @@ int overflow_event_indexes(const struct eventset *set, long long vector, int *ar
 		return papi_error_set(PAPI_EINVAL, "array or number is NULL");
 	if (*number < 1)
 		return papi_error_set(PAPI_EINVAL, "*number is %d: the array holds no index",
-				      *number);
+		                      *number);
 	if (vector == 0)
 		return papi_error_set(PAPI_EINVAL, "the overflow vector is empty");
 	if (set->event_count == 0)

@@ -17,7 +17,7 @@
 struct profile;
 
 int overflow_set(struct eventset *set, int code, int threshold, int flags,
-		 PAPI_overflow_handler_t handler, struct profile *profile);
+                 PAPI_overflow_handler_t handler, struct profile *profile);
 /* Forgets every overflow (PAPI_cleanup_eventset, destroy). */
 void overflow_forget(struct eventset *set);
 /* Does the set overflow in software (a timer reads its control)? */

@@ -84,8 +84,8 @@ static void append(char *text, size_t len, const char *label, long long value)
 {
 	size_t used = strlen(text);
 	if (used < len)
-		snprintf(text + used, len - used, "%s%s %#llx", label[0] == ' ' ? "" : ", ",
-			 label, (unsigned long long)value);
+		snprintf(text + used, len - used, "%s%s %#llx", label[0] == ' ' ? "" : ", ", label,
+		         (unsigned long long)value);
 }
 
 void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len)
@@ -108,7 +108,8 @@ void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len)
 		append(text, len, " marchid", cpu->riscv_marchid);
 	}
 	size_t used = strlen(text);
-	snprintf(text + used, len - used, "; libpfm4 core PMUs:%s", cpu->pfm_pmu_count ? "" : " none");
+	snprintf(text + used, len - used, "; libpfm4 core PMUs:%s",
+	         cpu->pfm_pmu_count ? "" : " none");
 	for (int p = 0; p < cpu->pfm_pmu_count; p++) {
 		used = strlen(text);
 		snprintf(text + used, len - used, " %s", cpu->pfm_pmus[p]);

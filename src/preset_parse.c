@@ -20,16 +20,16 @@ struct parse_state {
 	const char *file;
 	int line;
 	bool user;
-	int table;          /* index into library->tables, or -1 */
-	bool skipping;      /* the current table's header was rejected */
+	int table;     /* index into library->tables, or -1 */
+	bool skipping; /* the current table's header was rejected */
 	int messages_added;
 	bool out_of_memory;
 };
 
 static void add_message(struct preset_library *library, const char *text)
 {
-	char **grown = realloc(library->messages,
-			       sizeof(*grown) * (size_t)(library->message_count + 1));
+	char **grown =
+	    realloc(library->messages, sizeof(*grown) * (size_t)(library->message_count + 1));
 	char *copy = strdup(text);
 	if (!grown || !copy) {
 		free(copy);
@@ -52,7 +52,7 @@ void preset_library_message(struct preset_library *library, const char *format, 
 }
 
 static void reject(struct parse_state *state, const char *format, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static void reject(struct parse_state *state, const char *format, ...)
 {
 	char what[PAPI_HUGE_STR_LEN];
@@ -108,7 +108,7 @@ static struct preset_table *open_table(struct parse_state *state, const char *na
 {
 	struct preset_library *library = state->library;
 	struct preset_table *grown =
-		realloc(library->tables, sizeof(*grown) * (size_t)(library->table_count + 1));
+	    realloc(library->tables, sizeof(*grown) * (size_t)(library->table_count + 1));
 	if (!grown) {
 		state->out_of_memory = true;
 		return NULL;
@@ -135,8 +135,10 @@ static void parse_table_line(struct parse_state *state, char *rest)
 		return;
 	}
 	if (strlen(name) >= PRESET_NAME_LEN) {
-		reject(state, "table name '%s' is longer than %d characters (its lines are "
-			      "skipped)", name, PRESET_NAME_LEN - 1);
+		reject(state,
+		       "table name '%s' is longer than %d characters (its lines are "
+		       "skipped)",
+		       name, PRESET_NAME_LEN - 1);
 		return;
 	}
 	if (table_name_taken(state->library, name)) {
@@ -184,19 +186,19 @@ static const struct {
 	enum preset_match_source source;
 	const char *usage;
 } match_sources[] = {
-	{"always", SOURCE_ALWAYS, "match always"},
-	{"arch", SOURCE_ARCH, "match arch NAME"},
-	{"pfm", SOURCE_PFM, "match pfm PMU"},
-	{"sysfs", SOURCE_SYSFS, "match sysfs PMU[*]"},
-	{"x86", SOURCE_X86, "match x86 VENDOR FAMILY [MODEL,...]"},
-	{"midr", SOURCE_MIDR, "match midr IMPLEMENTER [PART,...]"},
-	{"pvr", SOURCE_PVR, "match pvr VERSION,..."},
-	{"riscv", SOURCE_RISCV, "match riscv MVENDORID|* [MARCHID,...]"},
+    {"always", SOURCE_ALWAYS, "match always"},
+    {"arch", SOURCE_ARCH, "match arch NAME"},
+    {"pfm", SOURCE_PFM, "match pfm PMU"},
+    {"sysfs", SOURCE_SYSFS, "match sysfs PMU[*]"},
+    {"x86", SOURCE_X86, "match x86 VENDOR FAMILY [MODEL,...]"},
+    {"midr", SOURCE_MIDR, "match midr IMPLEMENTER [PART,...]"},
+    {"pvr", SOURCE_PVR, "match pvr VERSION,..."},
+    {"riscv", SOURCE_RISCV, "match riscv MVENDORID|* [MARCHID,...]"},
 };
 
 /* The words after the source, by source: which are names, ids, values. */
-static bool parse_match_operands(struct parse_state *state, struct preset_match *match,
-				 char *rest, const char *usage)
+static bool parse_match_operands(struct parse_state *state, struct preset_match *match, char *rest,
+                                 const char *usage)
 {
 	if (match->source == SOURCE_PVR) {
 		rest = trim(rest);
@@ -255,7 +257,7 @@ static void parse_match_line(struct parse_state *state, char *rest)
 		s++;
 	if (!word || s == sizeof(match_sources) / sizeof(match_sources[0])) {
 		reject(state, "'match' needs one of always, arch, pfm, sysfs, x86, midr, pvr, "
-			      "riscv");
+		              "riscv");
 		return;
 	}
 	struct preset_match match;
@@ -265,7 +267,7 @@ static void parse_match_line(struct parse_state *state, char *rest)
 	if (!parse_match_operands(state, &match, rest, match_sources[s].usage))
 		return;
 	struct preset_match *grown =
-		realloc(table->matches, sizeof(*grown) * (size_t)(table->match_count + 1));
+	    realloc(table->matches, sizeof(*grown) * (size_t)(table->match_count + 1));
 	if (!grown) {
 		state->out_of_memory = true;
 		return;
@@ -303,7 +305,7 @@ static bool table_defines(const struct preset_table *table, int index)
 /* Fields of "PAPI_X, KIND, [POSTFIX,] NATIVE, ... [, note: TEXT]" into entry,
  * pointing into entry->text. */
 static bool split_preset_fields(struct parse_state *state, struct preset_entry *entry,
-				char **fields, int *field_count)
+                                char **fields, int *field_count)
 {
 	char *note = strstr(entry->text, "note:");
 	entry->note = "";
@@ -318,7 +320,8 @@ static bool split_preset_fields(struct parse_state *state, struct preset_entry *
 		comma[-1] = '\0';
 		entry->note = trim(note + 5);
 		if (strlen(entry->note) >= PAPI_HUGE_STR_LEN) {
-			reject(state, "the note is longer than %d characters", PAPI_HUGE_STR_LEN - 1);
+			reject(state, "the note is longer than %d characters",
+			       PAPI_HUGE_STR_LEN - 1);
 			return false;
 		}
 	}
@@ -351,8 +354,10 @@ static bool parse_preset_fields(struct parse_state *state, struct preset_entry *
 		return false;
 	}
 	if (count < 2 || (entry->derived = derived_kind_of_name(fields[1])) < 0) {
-		reject(state, "%s: the second field must be NOT_DERIVED, DERIVED_ADD, "
-			      "DERIVED_SUB or DERIVED_POSTFIX", fields[0]);
+		reject(state,
+		       "%s: the second field must be NOT_DERIVED, DERIVED_ADD, "
+		       "DERIVED_SUB or DERIVED_POSTFIX",
+		       fields[0]);
 		return false;
 	}
 	int first_native = 2;
@@ -369,9 +374,10 @@ static bool parse_preset_fields(struct parse_state *state, struct preset_entry *
 	for (int t = 0; t < entry->term_count; t++) {
 		entry->natives[t] = fields[first_native + t];
 		if (!valid_native_name(entry->natives[t])) {
-			reject(state, "%s: native event %d ('%s') is empty, has blanks or is longer "
-				      "than %d characters", fields[0], t + 1, entry->natives[t],
-			       MAX_NATIVE_NAME - 1);
+			reject(state,
+			       "%s: native event %d ('%s') is empty, has blanks or is longer "
+			       "than %d characters",
+			       fields[0], t + 1, entry->natives[t], MAX_NATIVE_NAME - 1);
 			return false;
 		}
 	}
@@ -380,8 +386,8 @@ static bool parse_preset_fields(struct parse_state *state, struct preset_entry *
 	    (entry->derived == NOT_DERIVED && entry->term_count != 1)) {
 		reject(state, "%s: %s takes %s native event%s, not %d", fields[0], fields[1],
 		       entry->derived == NOT_DERIVED ? "exactly one"
-		       : minimum == 2		     ? "two or more"
-						     : "one or more",
+		       : minimum == 2                ? "two or more"
+		                                     : "one or more",
 		       minimum == 2 ? "s" : "", entry->term_count);
 		return false;
 	}
@@ -416,7 +422,7 @@ static void parse_preset_line(struct parse_state *state, const char *line)
 		return;
 	}
 	struct preset_entry *grown =
-		realloc(table->entries, sizeof(*grown) * (size_t)(table->entry_count + 1));
+	    realloc(table->entries, sizeof(*grown) * (size_t)(table->entry_count + 1));
 	if (!grown) {
 		free(entry.text);
 		state->out_of_memory = true;
@@ -469,7 +475,7 @@ static void parse_line(struct parse_state *state, char *line)
 	} else if (strcmp(keyword, "describe") == 0) {
 		if (have_table(state, "'describe'"))
 			snprintf(current_table(state)->description,
-				 sizeof(current_table(state)->description), "%s", trim(rest));
+			         sizeof(current_table(state)->description), "%s", trim(rest));
 	} else if (strcmp(keyword, "match") == 0) {
 		if (have_table(state, "'match'"))
 			parse_match_line(state, rest);
@@ -477,8 +483,10 @@ static void parse_line(struct parse_state *state, char *line)
 		if (have_table(state, "a preset line"))
 			parse_preset_line(state, copy);
 	} else {
-		reject(state, "'%s' starts no known kind of line (table, describe, match, or "
-			      "a PAPI_ preset)", keyword);
+		reject(state,
+		       "'%s' starts no known kind of line (table, describe, match, or "
+		       "a PAPI_ preset)",
+		       keyword);
 	}
 	free(copy);
 }
@@ -496,7 +504,7 @@ static void check_tables_from(struct parse_state *state, int first_table)
 }
 
 int preset_library_parse(struct preset_library *library, const char *file, const char *text,
-			 bool user)
+                         bool user)
 {
 	struct parse_state state = {library, file, 0, user, -1, false, 0, false};
 	int first_table = library->table_count;

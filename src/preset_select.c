@@ -9,7 +9,7 @@
 #include "preset_table.h"
 
 #define USER_RANK_BONUS 100
-#define MAX_LAYERS 256
+#define MAX_LAYERS      256
 
 void preset_cpu_clear(struct preset_cpu *cpu)
 {
@@ -80,30 +80,32 @@ static int match_rank(const struct preset_match *match, const struct preset_cpu 
 		return strcmp(match->name, cpu->arch) == 0 ? MATCH_ARCH : -1;
 	case SOURCE_PFM:
 		return any_name_matches(match->name, cpu->pfm_pmus, cpu->pfm_pmu_count) ? MATCH_PFM
-											  : -1;
+		                                                                        : -1;
 	case SOURCE_SYSFS:
 		return any_name_matches(match->name, cpu->sysfs_pmus, cpu->sysfs_pmu_count)
-			       ? MATCH_SYSFS
-			       : -1;
+		           ? MATCH_SYSFS
+		           : -1;
 	case SOURCE_X86:
 		return strcmp(match->name, cpu->x86_vendor) == 0 && match->id == cpu->x86_family &&
-				       value_listed(match, cpu->x86_model)
-			       ? by_values
-			       : -1;
+		               value_listed(match, cpu->x86_model)
+		           ? by_values
+		           : -1;
 	case SOURCE_MIDR:
 		return cpu->midr_implementer >= 0 && match->id == cpu->midr_implementer &&
-				       value_listed(match, cpu->midr_part)
-			       ? by_values
-			       : -1;
+		               value_listed(match, cpu->midr_part)
+		           ? by_values
+		           : -1;
 	case SOURCE_PVR:
 		return cpu->pvr_version >= 0 && value_listed(match, cpu->pvr_version) ? MATCH_MODEL
-											 : -1;
+		                                                                      : -1;
 	case SOURCE_RISCV:
 		if (cpu->riscv_mvendorid < 0 ||
 		    (match->id >= 0 && match->id != cpu->riscv_mvendorid) ||
 		    !value_listed(match, cpu->riscv_marchid))
 			return -1;
-		return match->value_count ? MATCH_MODEL : match->id >= 0 ? MATCH_VENDOR : MATCH_ARCH;
+		return match->value_count ? MATCH_MODEL
+		       : match->id >= 0   ? MATCH_VENDOR
+		                          : MATCH_ARCH;
 	}
 	return -1;
 }
@@ -120,7 +122,7 @@ static int table_rank(const struct preset_table *table, const struct preset_cpu 
 }
 
 int preset_select(const struct preset_library *library, const struct preset_cpu *cpu,
-		  const struct preset_table **layers, int max_layers)
+                  const struct preset_table **layers, int max_layers)
 {
 	int ranks[MAX_LAYERS];
 	int count = 0;
@@ -146,8 +148,8 @@ int preset_select(const struct preset_library *library, const struct preset_cpu 
 }
 
 const struct preset_entry *preset_layers_find(const struct preset_table *const *layers,
-					      int layer_count, int index,
-					      const struct preset_table **table)
+                                              int layer_count, int index,
+                                              const struct preset_table **table)
 {
 	for (int l = 0; l < layer_count; l++) {
 		for (int e = 0; e < layers[l]->entry_count; e++) {

@@ -65,7 +65,8 @@ static int load_directory(struct preset_library *library, const char *dir, bool 
 	int count = scandir(dir, &entries, select_preset_file, alphasort);
 	if (count < 0) {
 		if (report)
-			preset_library_message(library, "%s: cannot read the preset directory", dir);
+			preset_library_message(library, "%s: cannot read the preset directory",
+			                       dir);
 		return 0;
 	}
 	int loaded = 0;
@@ -90,7 +91,7 @@ static void load_builtin(struct preset_library *library)
 {
 	for (int s = 0; s < preset_builtin_source_count; s++)
 		preset_library_parse(library, preset_builtin_sources[s].file,
-				     preset_builtin_sources[s].text, false);
+		                     preset_builtin_sources[s].text, false);
 }
 
 void preset_library_load(struct preset_library *library)
@@ -109,7 +110,8 @@ void preset_library_load(struct preset_library *library)
 		if (text)
 			preset_library_parse(library, user, text, true);
 		else
-			preset_library_message(library, "%s: cannot read PAPI_USER_EVENTS_FILE", user);
+			preset_library_message(library, "%s: cannot read PAPI_USER_EVENTS_FILE",
+			                       user);
 		free(text);
 	}
 }

@@ -15,7 +15,7 @@
 
 #include "papi.h"
 
-#define PRESET_NAME_LEN 64
+#define PRESET_NAME_LEN     64
 #define PRESET_MATCH_VALUES 32
 
 /* What a "match" line tests. Declared from weakest to most specific: a
@@ -30,8 +30,16 @@ enum preset_match_kind {
 	MATCH_PFM,    /* a libpfm4 core PMU that is present */
 };
 
-enum preset_match_source { SOURCE_ALWAYS, SOURCE_ARCH, SOURCE_PFM, SOURCE_SYSFS, SOURCE_X86,
-			   SOURCE_MIDR, SOURCE_PVR, SOURCE_RISCV };
+enum preset_match_source {
+	SOURCE_ALWAYS,
+	SOURCE_ARCH,
+	SOURCE_PFM,
+	SOURCE_SYSFS,
+	SOURCE_X86,
+	SOURCE_MIDR,
+	SOURCE_PVR,
+	SOURCE_RISCV
+};
 
 struct preset_match {
 	enum preset_match_source source;
@@ -79,18 +87,18 @@ struct preset_library {
  * before any "table" line form a table that applies everywhere. Returns the
  * number of messages added, or PAPI_ENOMEM. */
 int preset_library_parse(struct preset_library *library, const char *file, const char *text,
-			 bool user);
+                         bool user);
 /* Records a message about the library's sources (a file that cannot be read). */
 void preset_library_message(struct preset_library *library, const char *format, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void preset_library_free(struct preset_library *library);
 
 /* The CPU and PMUs that decide which tables apply. Empty or -1 fields are
  * unknown and match nothing. */
 #define PRESET_MAX_PMUS 32
 struct preset_cpu {
-	char arch[PRESET_NAME_LEN];                   /* "x86_64", "aarch64", "ppc64le", ... */
-	char pfm_pmus[PRESET_MAX_PMUS][PRESET_NAME_LEN];   /* libpfm4 core PMUs present */
+	char arch[PRESET_NAME_LEN];                      /* "x86_64", "aarch64", "ppc64le", ... */
+	char pfm_pmus[PRESET_MAX_PMUS][PRESET_NAME_LEN]; /* libpfm4 core PMUs present */
 	int pfm_pmu_count;
 	char sysfs_pmus[PRESET_MAX_PMUS][PRESET_NAME_LEN]; /* kernel PMUs */
 	int sysfs_pmu_count;
@@ -114,11 +122,11 @@ void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len);
 /* The tables of library that apply to cpu, most specific first (user
  * tables before all others); returns how many were stored in layers. */
 int preset_select(const struct preset_library *library, const struct preset_cpu *cpu,
-		  const struct preset_table **layers, int max_layers);
+                  const struct preset_table **layers, int max_layers);
 /* The first definition of preset index in layers, and its table. */
 const struct preset_entry *preset_layers_find(const struct preset_table *const *layers,
-					      int layer_count, int index,
-					      const struct preset_table **table);
+                                              int layer_count, int index,
+                                              const struct preset_table **table);
 
 /* The files to read (preset_sources.c): the installed data directory, or
  * the copy compiled into the library, then PAPI_USER_EVENTS_FILE. */

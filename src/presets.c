@@ -53,7 +53,7 @@ int preset_check_code(int code)
 	int index = code & PAPI_PRESET_AND_MASK;
 	if (index >= preset_name_count)
 		return papi_error_set(PAPI_ENOTPRESET, "%#x is past the last preset",
-				      (unsigned)code);
+		                      (unsigned)code);
 	return PAPI_OK;
 }
 
@@ -73,21 +73,20 @@ static void summarize(struct preset_state *state)
 	char detected[PAPI_HUGE_STR_LEN];
 	preset_cpu_describe(&state->cpu, detected, sizeof(detected));
 	snprintf(state->summary, sizeof(state->summary), "preset tables in use:%s",
-		 state->layer_count ? "" : " none");
+	         state->layer_count ? "" : " none");
 	for (int l = 0; l < state->layer_count; l++) {
 		size_t used = strlen(state->summary);
 		snprintf(state->summary + used, sizeof(state->summary) - used, "%s %s (%s)",
-			 l ? "," : "", state->layers[l]->name, state->layers[l]->file);
+		         l ? "," : "", state->layers[l]->name, state->layers[l]->file);
 	}
 	size_t used = strlen(state->summary);
-	snprintf(state->summary + used, sizeof(state->summary) - used, "; detected: %s",
-		 detected);
+	snprintf(state->summary + used, sizeof(state->summary) - used, "; detected: %s", detected);
 	snprintf(state->table_names, sizeof(state->table_names), "%s",
-		 state->layer_count ? "" : "none");
+	         state->layer_count ? "" : "none");
 	for (int l = 0; l < state->layer_count; l++) {
 		used = strlen(state->table_names);
 		snprintf(state->table_names + used, sizeof(state->table_names) - used, "%s%s",
-			 l ? ", " : "", state->layers[l]->name);
+		         l ? ", " : "", state->layers[l]->name);
 	}
 }
 
@@ -95,14 +94,15 @@ static void fill_slots(struct preset_state *state)
 {
 	for (int i = 0; i < PAPI_END_idx; i++) {
 		struct preset_slot *slot = &state->slots[i];
-		slot->entry = preset_layers_find(state->layers, state->layer_count, i, &slot->table);
+		slot->entry =
+		    preset_layers_find(state->layers, state->layer_count, i, &slot->table);
 		if (!slot->entry)
 			continue;
 		struct preset_definition *definition = &slot->definition;
 		definition->derived = slot->entry->derived;
 		definition->term_count = slot->entry->term_count;
 		snprintf(definition->postfix, sizeof(definition->postfix), "%s",
-			 slot->entry->postfix);
+		         slot->entry->postfix);
 		snprintf(definition->note, sizeof(definition->note), "%s", slot->entry->note);
 	}
 }
@@ -118,13 +118,13 @@ static struct preset_state *load_state(void)
 		preset_library_load(&state->library);
 		preset_cpu_detect(&state->cpu);
 		state->layer_count =
-			preset_select(&state->library, &state->cpu, state->layers, MAX_LAYERS);
+		    preset_select(&state->library, &state->cpu, state->layers, MAX_LAYERS);
 		fill_slots(state);
 		summarize(state);
 		PAPILLON_TRACE("%s\n", state->summary);
 		for (int m = 0; m < state->library.message_count; m++)
 			PAPILLON_TRACE("preset definition rejected: %s\n",
-				       state->library.messages[m]);
+			               state->library.messages[m]);
 		atomic_store_explicit(&presets_state, state, memory_order_release);
 	}
 	pthread_mutex_unlock(&presets_lock);
@@ -138,7 +138,7 @@ static int check_native(struct preset_slot *slot, const char *symbol, int term)
 	int status = native_code_of_name(name, &code);
 	if (status != PAPI_OK) {
 		snprintf(slot->reason, sizeof(slot->reason), "%s needs %s, unknown here: %s",
-			 symbol, name, papi_error_reason());
+		         symbol, name, papi_error_reason());
 		return status;
 	}
 	slot->definition.native_codes[term] = code;
@@ -148,15 +148,16 @@ static int check_native(struct preset_slot *slot, const char *symbol, int term)
 	if (status == PAPI_OK)
 		status = papillon_components[native->cidx]->check_event(encoding);
 	if (status != PAPI_OK) {
-		snprintf(slot->reason, sizeof(slot->reason), "%s needs %s, which cannot count here: %s",
-			 symbol, name, papi_error_reason());
+		snprintf(slot->reason, sizeof(slot->reason),
+		         "%s needs %s, which cannot count here: %s", symbol, name,
+		         papi_error_reason());
 		return status;
 	}
 	if (term > 0 && native->cidx != slot->cidx) {
 		snprintf(slot->reason, sizeof(slot->reason),
-			 "%s combines events of components %s and %s, which no event set can hold",
-			 symbol, papillon_components[slot->cidx]->name,
-			 papillon_components[native->cidx]->name);
+		         "%s combines events of components %s and %s, which no event set can hold",
+		         symbol, papillon_components[slot->cidx]->name,
+		         papillon_components[native->cidx]->name);
 		return PAPI_ECNFLCT;
 	}
 	slot->cidx = native->cidx;
@@ -173,8 +174,8 @@ static void check_slot(const struct preset_state *state, struct preset_slot *slo
 		slot->status = PAPI_ENOEVNT;
 		if (!slot->entry) {
 			snprintf(slot->reason, sizeof(slot->reason),
-				 "%s: no preset table in use here defines it (tables: %s)", symbol,
-				 state->table_names);
+			         "%s: no preset table in use here defines it (tables: %s)", symbol,
+			         state->table_names);
 		} else {
 			int status = PAPI_OK;
 			for (int t = 0; status == PAPI_OK && t < slot->entry->term_count; t++)
@@ -244,7 +245,7 @@ int preset_fill_info(int code, PAPI_event_info_t *info)
 	if (slot->entry) {
 		const struct preset_entry *entry = slot->entry;
 		snprintf(info->derived, sizeof(info->derived), "%s",
-			 derived_kind_name(entry->derived));
+		         derived_kind_name(entry->derived));
 		snprintf(info->postfix, sizeof(info->postfix), "%s", entry->postfix);
 		snprintf(info->note, sizeof(info->note), "%s", entry->note);
 		/* Names even when the preset cannot count here, so a user can see
@@ -271,7 +272,7 @@ int presets_message(int index, char *text, int len)
 	if (index < 0 || index > state->library.message_count)
 		return papi_error_set(PAPI_ENOEVNT, "there is no preset message %d", index);
 	snprintf(text, (size_t)len, "%s",
-		 index == 0 ? state->summary : state->library.messages[index - 1]);
+	         index == 0 ? state->summary : state->library.messages[index - 1]);
 	return PAPI_OK;
 }
 

@@ -52,7 +52,7 @@ void presets_reset(void);
 /* Derived arithmetic (derived.c). Evaluates a derived combination of
  * native values: never aborts; malformed postfix or division by zero gives 0. */
 long long derived_evaluate(int derived, const char *postfix, const long long *terms,
-			   int term_count);
+                           int term_count);
 /* Whether postfix is a well-formed expression over term_count natives; if
  * not, why says what is wrong. */
 bool derived_postfix_valid(const char *postfix, int term_count, char *why, size_t why_len);

@@ -16,11 +16,10 @@
 #include "profil.h"
 
 #define OVERFLOW_BIN_SCALE 2
-#define MAX_SCALE 0x20000u
-#define KNOWN_FLAGS                                                                      \
-	(PAPI_PROFIL_POSIX | PAPI_PROFIL_RANDOM | PAPI_PROFIL_WEIGHTED | PAPI_PROFIL_COMPRESS | \
-	 PAPI_PROFIL_BUCKETS | PAPI_PROFIL_FORCE_SW | PAPI_PROFIL_DATA_EAR |                   \
-	 PAPI_PROFIL_INST_EAR)
+#define MAX_SCALE          0x20000u
+#define KNOWN_FLAGS                                                                                \
+	(PAPI_PROFIL_POSIX | PAPI_PROFIL_RANDOM | PAPI_PROFIL_WEIGHTED | PAPI_PROFIL_COMPRESS |    \
+	 PAPI_PROFIL_BUCKETS | PAPI_PROFIL_FORCE_SW | PAPI_PROFIL_DATA_EAR | PAPI_PROFIL_INST_EAR)
 
 struct profile_region {
 	unsigned char *base;
@@ -53,7 +52,7 @@ static int bucket_bytes_of(int flags, int *bytes)
 		return PAPI_OK;
 	default:
 		return papi_error_set(PAPI_EINVAL,
-				      "profile flags %#x name more than one bucket size", flags);
+		                      "profile flags %#x name more than one bucket size", flags);
 	}
 }
 
@@ -61,20 +60,20 @@ int profile_create(const PAPI_sprofil_t *regions, int count, int flags, struct p
 {
 	if (!regions || count <= 0)
 		return papi_error_set(PAPI_EINVAL, "no profile regions (array %p, count %d)",
-				      (const void *)regions, count);
+		                      (const void *)regions, count);
 	if (flags & ~KNOWN_FLAGS)
 		return papi_error_set(PAPI_EINVAL, "unknown profile flags %#x",
-				      (unsigned)(flags & ~KNOWN_FLAGS));
+		                      (unsigned)(flags & ~KNOWN_FLAGS));
 	if (flags & (PAPI_PROFIL_DATA_EAR | PAPI_PROFIL_INST_EAR))
-		return papi_error_set(PAPI_ENOSUPP,
-				      "event address registers (PAPI_PROFIL_DATA_EAR, "
-				      "PAPI_PROFIL_INST_EAR) are an Itanium feature, not available");
+		return papi_error_set(
+		    PAPI_ENOSUPP, "event address registers (PAPI_PROFIL_DATA_EAR, "
+		                  "PAPI_PROFIL_INST_EAR) are an Itanium feature, not available");
 	int bytes = 2;
 	int status = bucket_bytes_of(flags, &bytes);
 	if (status != PAPI_OK)
 		return status;
 	struct profile *profile =
-		calloc(1, sizeof(*profile) + sizeof(struct profile_region) * (size_t)count);
+	    calloc(1, sizeof(*profile) + sizeof(struct profile_region) * (size_t)count);
 	if (!profile)
 		return papi_error_set(PAPI_ENOMEM, "no memory for a profile");
 	profile->flags = flags;
@@ -87,15 +86,16 @@ int profile_create(const PAPI_sprofil_t *regions, int count, int flags, struct p
 		struct profile_region *copy = &profile->regions[r];
 		if (!region->pr_base || region->pr_size == 0) {
 			free(profile);
-			return papi_error_set(PAPI_EINVAL, "profile region %d has no buffer (base %p, "
-							   "size %u)",
-					      r, region->pr_base, region->pr_size);
+			return papi_error_set(PAPI_EINVAL,
+			                      "profile region %d has no buffer (base %p, "
+			                      "size %u)",
+			                      r, region->pr_base, region->pr_size);
 		}
 		if (region->pr_scale < OVERFLOW_BIN_SCALE || region->pr_scale > MAX_SCALE) {
 			free(profile);
-			return papi_error_set(PAPI_EINVAL,
-					      "profile region %d: scale %#x is outside 0x2..0x20000",
-					      r, region->pr_scale);
+			return papi_error_set(
+			    PAPI_EINVAL, "profile region %d: scale %#x is outside 0x2..0x20000", r,
+			    region->pr_scale);
 		}
 		copy->base = region->pr_base;
 		copy->offset = (uintptr_t)region->pr_off;
@@ -110,8 +110,8 @@ int profile_create(const PAPI_sprofil_t *regions, int count, int flags, struct p
 		if (copy->buckets == 0) {
 			free(profile);
 			return papi_error_set(PAPI_EINVAL,
-					      "profile region %d: %u bytes hold no %d-byte bucket", r,
-					      region->pr_size, bytes);
+			                      "profile region %d: %u bytes hold no %d-byte bucket",
+			                      r, region->pr_size, bytes);
 		}
 	}
 	*out = profile;
@@ -178,7 +178,7 @@ static void halve_region(const struct profile_region *region, int bytes)
 }
 
 static void add_to_bucket(const struct profile *profile, const struct profile_region *region,
-			  uint64_t bucket, uint64_t increment)
+                          uint64_t bucket, uint64_t increment)
 {
 	int bytes = profile->bucket_bytes;
 	unsigned char *at = region->base + bucket * (uint64_t)bytes;

@@ -36,11 +36,11 @@ struct route_slot {
 	atomic_int active;
 };
 
-#define FD_CHUNK_BITS 10
-#define FD_CHUNK_SIZE (1 << FD_CHUNK_BITS)
-#define FD_MAX_CHUNKS 256 /* descriptors below 262144 */
-#define TIMER_SLOTS 4096
-#define TIMER_TAG 0x5a000000
+#define FD_CHUNK_BITS  10
+#define FD_CHUNK_SIZE  (1 << FD_CHUNK_BITS)
+#define FD_MAX_CHUNKS  256 /* descriptors below 262144 */
+#define TIMER_SLOTS    4096
+#define TIMER_TAG      0x5a000000
 #define TIMER_TAG_MASK 0x7f000000
 
 static struct route_slot *_Atomic fd_chunks[FD_MAX_CHUNKS];
@@ -52,9 +52,9 @@ static struct sigaction previous[_NSIG];
 static bool installed[_NSIG];
 
 static struct timer_settings settings = {
-	.itimer_num = ITIMER_PROF,
-	.signal = SIGPROF,
-	.ns = 10000000,
+    .itimer_num = ITIMER_PROF,
+    .signal = SIGPROF,
+    .ns = 10000000,
 };
 static atomic_int timer_signal = SIGPROF;
 
@@ -120,7 +120,7 @@ static void on_signal(int signal_number, siginfo_t *info, void *ucontext)
 			handled = true;
 		}
 	} else if (info && signal_number == signals_overflow_signal() && info->si_code > 0 &&
-		   info->si_code <= POLL_HUP) {
+	           info->si_code <= POLL_HUP) {
 		struct route_slot *slot = fd_slot(info->si_fd);
 		if (slot && atomic_load(&slot->route)) {
 			dispatch(slot, info, ucontext);
@@ -155,8 +155,9 @@ static int install_handler(int signal_number)
 		sigaddset(&action.sa_mask, signals_overflow_signal());
 		sigaddset(&action.sa_mask, atomic_load(&timer_signal));
 		if (sigaction(signal_number, &action, &previous[signal_number]) < 0)
-			status = papi_error_set(PAPI_ESYS, "cannot install a handler for signal %d: %s",
-						signal_number, strerror(errno));
+			status =
+			    papi_error_set(PAPI_ESYS, "cannot install a handler for signal %d: %s",
+			                   signal_number, strerror(errno));
 		else
 			installed[signal_number] = true;
 	}
@@ -189,8 +190,8 @@ static void clear_slot(struct route_slot *slot)
 int signals_route_fd(int fd, struct signal_route *route)
 {
 	if (fd < 0 || fd >= FD_MAX_CHUNKS * FD_CHUNK_SIZE)
-		return papi_error_set(PAPI_ECOUNT,
-				      "file descriptor %d is beyond the overflow routing table", fd);
+		return papi_error_set(
+		    PAPI_ECOUNT, "file descriptor %d is beyond the overflow routing table", fd);
 	int status = install_handler(signals_overflow_signal());
 	if (status != PAPI_OK)
 		return status;
@@ -229,15 +230,15 @@ int signals_set_timer_settings(const struct timer_settings *in)
 	if (in->itimer_num != ITIMER_REAL && in->itimer_num != ITIMER_VIRTUAL &&
 	    in->itimer_num != ITIMER_PROF)
 		return papi_error_set(PAPI_EINVAL,
-				      "itimer %d is not ITIMER_REAL, ITIMER_VIRTUAL or ITIMER_PROF",
-				      in->itimer_num);
+		                      "itimer %d is not ITIMER_REAL, ITIMER_VIRTUAL or ITIMER_PROF",
+		                      in->itimer_num);
 	if (in->signal <= 0 || in->signal >= _NSIG || in->signal == SIGKILL ||
 	    in->signal == SIGSTOP || in->signal == signals_overflow_signal())
 		return papi_error_set(PAPI_EINVAL, "signal %d cannot drive the library's timers",
-				      in->signal);
+		                      in->signal);
 	if (in->ns <= 0)
 		return papi_error_set(PAPI_EINVAL, "timer interval %lld ns is not positive",
-				      in->ns);
+		                      in->ns);
 	pthread_mutex_lock(&install_lock);
 	settings = *in;
 	pthread_mutex_unlock(&install_lock);
@@ -251,7 +252,7 @@ void signals_timer_init(struct core_timer *timer)
 }
 
 int signals_timer_start(struct core_timer *timer, clockid_t clock, pid_t tid, long long period_ns,
-			void (*fire)(void *arg, const siginfo_t *info, void *ucontext), void *arg)
+                        void (*fire)(void *arg, const siginfo_t *info, void *ucontext), void *arg)
 {
 	struct timer_settings current;
 	signals_timer_settings(&current);
@@ -280,10 +281,11 @@ int signals_timer_start(struct core_timer *timer, clockid_t clock, pid_t tid, lo
 		int error_number = errno;
 		clear_slot(&timer_slots[slot]);
 		return papi_error_set(papi_error_from_errno(error_number),
-				      "cannot create an interval timer: %s", strerror(error_number));
+		                      "cannot create an interval timer: %s",
+		                      strerror(error_number));
 	}
 	struct itimerspec period = {
-		.it_interval = {.tv_sec = period_ns / 1000000000, .tv_nsec = period_ns % 1000000000},
+	    .it_interval = {.tv_sec = period_ns / 1000000000, .tv_nsec = period_ns % 1000000000},
 	};
 	period.it_value = period.it_interval;
 	if (timer_settime(timer->id, 0, &period, NULL) < 0) {
@@ -291,7 +293,7 @@ int signals_timer_start(struct core_timer *timer, clockid_t clock, pid_t tid, lo
 		timer_delete(timer->id);
 		clear_slot(&timer_slots[slot]);
 		return papi_error_set(papi_error_from_errno(error_number),
-				      "cannot arm an interval timer: %s", strerror(error_number));
+		                      "cannot arm an interval timer: %s", strerror(error_number));
 	}
 	timer->slot = slot;
 	return PAPI_OK;

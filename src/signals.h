@@ -30,7 +30,7 @@ struct core_timer {
 };
 /* clock: the clock the timer counts (a thread's CPU clock or monotonic). */
 int signals_timer_start(struct core_timer *timer, clockid_t clock, pid_t tid, long long period_ns,
-			void (*fire)(void *arg, const siginfo_t *info, void *ucontext), void *arg);
+                        void (*fire)(void *arg, const siginfo_t *info, void *ucontext), void *arg);
 /* Deletes the timer; on return no handler runs for it (except the caller's
  * own, when called from inside that handler). */
 void signals_timer_stop(struct core_timer *timer);

@@ -156,9 +156,8 @@ int threads_set_id_function(unsigned long (*id_fn)(void))
 	if (id_fn && !atomic_compare_exchange_strong(&id_function, &expected, id_fn)) {
 		if (expected == id_fn)
 			return PAPI_OK;
-		return papi_error_set(PAPI_EINVAL,
-				      "a different thread id function is already set; "
-				      "PAPI_shutdown first to change it");
+		return papi_error_set(PAPI_EINVAL, "a different thread id function is already set; "
+		                                   "PAPI_shutdown first to change it");
 	}
 	if (!id_fn)
 		atomic_store(&id_function, NULL);
@@ -190,9 +189,9 @@ static int check_tag(int tag)
 {
 	if (tag < 0 || tag >= PAPI_NUM_TLS)
 		return papi_error_set(PAPI_EINVAL,
-				      "thread-specific tag %d is not PAPI_USR1_TLS, "
-				      "PAPI_USR2_TLS or PAPI_TLS_HIGH_LEVEL",
-				      tag);
+		                      "thread-specific tag %d is not PAPI_USR1_TLS, "
+		                      "PAPI_USR2_TLS or PAPI_TLS_HIGH_LEVEL",
+		                      tag);
 	return PAPI_OK;
 }
 
@@ -200,8 +199,8 @@ static int collect_all_threads(int tag, PAPI_all_thr_spec_t *all)
 {
 	if (!all || all->num < 0 || (all->num > 0 && (!all->id || !all->data)))
 		return papi_error_set(PAPI_EINVAL,
-				      "PAPI_TLS_ALL_THREADS needs a PAPI_all_thr_spec_t with num "
-				      "entries of id and data");
+		                      "PAPI_TLS_ALL_THREADS needs a PAPI_all_thr_spec_t with num "
+		                      "entries of id and data");
 	pthread_mutex_lock(&registry_lock);
 	int filled = 0;
 	for (const struct thread_record *r = registry_head; r && filled < all->num; r = r->next) {
@@ -221,8 +220,8 @@ int threads_get_specific(int tag, void **ptr)
 	if (tag & PAPI_TLS_ALL_THREADS) {
 		int status = check_tag(tag & ~PAPI_TLS_ALL_THREADS);
 		return status != PAPI_OK ? status
-					 : collect_all_threads(tag & ~PAPI_TLS_ALL_THREADS,
-							       (PAPI_all_thr_spec_t *)ptr);
+		                         : collect_all_threads(tag & ~PAPI_TLS_ALL_THREADS,
+		                                               (PAPI_all_thr_spec_t *)ptr);
 	}
 	int status = check_tag(tag);
 	if (status == PAPI_OK)

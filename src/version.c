@@ -2,4 +2,4 @@
 #include "papi.h"
 
 __attribute__((used)) static const char papillon_ident[] =
-	"Papillon " PAPILLON_VERSION_STRING ", PAPI 7.0 compatible";
+    "Papillon " PAPILLON_VERSION_STRING ", PAPI 7.0 compatible";

@@ -40,7 +40,7 @@ struct avail_settings {
 	bool available_only; /* -a: events the library says exist here */
 	bool check;          /* -c: and that actually count here */
 	bool detail;
-	bool diagnostics; /* --diagnostics: the preset tables and their load messages */
+	bool diagnostics;       /* --diagnostics: the preset tables and their load messages */
 	const char *event_name; /* -e */
 	unsigned category_mask; /* 0: all */
 };
@@ -114,7 +114,8 @@ static const char *reason_after_symbol(const char *reason, const char *symbol)
 	size_t length = strlen(symbol);
 	if (strncmp(reason, symbol, length) == 0 && reason[length] == ' ')
 		return reason + length + 1;
-	if (strncmp(reason, symbol, length) == 0 && reason[length] == ':' && reason[length + 1] == ' ')
+	if (strncmp(reason, symbol, length) == 0 && reason[length] == ':' &&
+	    reason[length + 1] == ' ')
 		return reason + length + 2;
 	return reason;
 }
@@ -127,7 +128,10 @@ static void print_preset_diagnostics(void)
 	printf("Preset definitions:\n");
 	for (int index = 0; PAPI_preset_message(index, message, sizeof(message)) == PAPI_OK;
 	     index++)
-		printf("  %s%s\n", index == 1 ? "rejected: " : index > 1 ? "          " : "",
+		printf("  %s%s\n",
+		       index == 1  ? "rejected: "
+		       : index > 1 ? "          "
+		                   : "",
 		       message);
 	printf("\n");
 #else

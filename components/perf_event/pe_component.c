@@ -47,8 +47,8 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 	info->num_native_events += pe_sysfs_event_count();
 	if (!has_pmu)
 		snprintf(info->description, sizeof(info->description), "%s",
-			 "Linux perf_event (no hardware PMU exposed: software and sysfs "
-			 "events only)");
+		         "Linux perf_event (no hardware PMU exposed: software and sysfs "
+		         "events only)");
 	papi_error_clear();
 	(void)cidx;
 	return PAPI_OK;
@@ -100,7 +100,7 @@ static void pe_release_encoding(void *encoding)
 }
 
 static int pe_event_info(const char *name, uint64_t cursor, const void *encoding,
-			 PAPI_event_info_t *info)
+                         PAPI_event_info_t *info)
 {
 	(void)name;
 	(void)encoding;
@@ -126,7 +126,7 @@ static void sysfs_pmu_names(char *names, size_t names_len)
 			continue;
 		size_t used = strlen(names);
 		snprintf(names + used, names_len - used, "%ssysfs:%s", used ? " " : "",
-			 entry->d_name);
+		         entry->d_name);
 	}
 	closedir(root);
 }
@@ -153,7 +153,7 @@ static void pe_control_cleanup(void *control)
 }
 
 static int pe_control_update(void *control, const struct component_event *events, int count,
-			     const struct counting_options *options)
+                             const struct counting_options *options)
 {
 	return pe_control_open(control, events, count, options);
 }
@@ -191,27 +191,27 @@ static int pe_write(void *control, const long long *values)
 }
 
 const struct component_ops perf_event_component = {
-	.name = "perf_event",
-	.short_name = "perf",
-	.description = "Linux perf_event CPU counters",
-	.capabilities = CAP_KERNEL_MULTIPLEX | CAP_HW_OVERFLOW | CAP_ATTACH | CAP_CPU | CAP_INHERIT,
-	.control_size = sizeof(struct pe_control),
-	.init = pe_init,
-	.shutdown = pe_shutdown,
-	.enum_events = pe_enum_events,
-	.resolve_name = pe_resolve_name,
-	.release_encoding = pe_release_encoding,
-	.event_info = pe_event_info,
-	.check_event = pe_check_event,
-	.pmu_names = pe_pmu_names,
-	.control_init = pe_control_init,
-	.control_cleanup = pe_control_cleanup,
-	.control_update = pe_control_update,
-	.start = pe_start,
-	.stop = pe_stop,
-	.read = pe_read,
-	.accum = pe_accum,
-	.reset = pe_reset,
-	.write = pe_write,
-	.check_target = pe_check_target,
+    .name = "perf_event",
+    .short_name = "perf",
+    .description = "Linux perf_event CPU counters",
+    .capabilities = CAP_KERNEL_MULTIPLEX | CAP_HW_OVERFLOW | CAP_ATTACH | CAP_CPU | CAP_INHERIT,
+    .control_size = sizeof(struct pe_control),
+    .init = pe_init,
+    .shutdown = pe_shutdown,
+    .enum_events = pe_enum_events,
+    .resolve_name = pe_resolve_name,
+    .release_encoding = pe_release_encoding,
+    .event_info = pe_event_info,
+    .check_event = pe_check_event,
+    .pmu_names = pe_pmu_names,
+    .control_init = pe_control_init,
+    .control_cleanup = pe_control_cleanup,
+    .control_update = pe_control_update,
+    .start = pe_start,
+    .stop = pe_stop,
+    .read = pe_read,
+    .accum = pe_accum,
+    .reset = pe_reset,
+    .write = pe_write,
+    .check_target = pe_check_target,
 };

@@ -41,9 +41,9 @@ struct pe_control {
 	/* One fd per event, each read alone (no PERF_FORMAT_GROUP): kernel
 	 * multiplexing, where each event is scheduled on its own, and inherit. */
 	bool independent;
-	bool scaled;                   /* multiplexing: scale by enabled/running */
-	uint64_t *time_baseline;       /* scaled: enabled, running per event */
-	struct pe_sampler **samplers;  /* per event, NULL unless it overflows */
+	bool scaled;                  /* multiplexing: scale by enabled/running */
+	uint64_t *time_baseline;      /* scaled: enabled, running per event */
+	struct pe_sampler **samplers; /* per event, NULL unless it overflows */
 };
 
 /* Names (pe_names_pfm.c for libpfm4's PMUs, pe_names_sysfs.c for the rest). */
@@ -71,7 +71,7 @@ int pe_open_error(int error_number, const struct pe_encoding *encoding, const ch
 
 /* Groups. */
 int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
-		    const struct counting_options *options);
+                    const struct counting_options *options);
 void pe_control_close(struct pe_control *control);
 int pe_control_start(struct pe_control *control);
 int pe_control_stop(struct pe_control *control, long long *values);
@@ -83,7 +83,7 @@ int pe_try_open(const struct pe_encoding *encoding, int domain);
 /* A failed perf_event_open for another task or a CPU, or with inherit:
  * says which of those the kernel refused, else as pe_open_error. */
 int pe_open_target_error(int error_number, const struct pe_encoding *encoding, const char *name,
-			 const struct counting_options *options);
+                         const struct counting_options *options);
 
 /* Opens a software clock with these options' target: can this process count
  * that task or CPU (ops->check_target)? */
@@ -92,7 +92,7 @@ int pe_check_target(const struct counting_options *options);
 /* Hardware overflow (pe_sampling.c). */
 void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);
 int pe_sampler_open(struct pe_sampler **out, int fd, int index,
-		    const struct counting_options *options, const char *name);
+                    const struct counting_options *options, const char *name);
 void pe_sampler_close(struct pe_sampler *sampler);
 
 #endif

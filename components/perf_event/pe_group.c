@@ -32,7 +32,7 @@
 #define READ_SINGLE_WORDS 3 /* value, time_enabled, time_running */
 
 static void apply_domain(struct perf_event_attr *attr, const struct pe_encoding *encoding,
-			 int domain)
+                         int domain)
 {
 	if (encoding->explicit_privilege)
 		return;
@@ -50,7 +50,7 @@ static pid_t target_pid(const struct counting_options *options)
 }
 
 static int open_event(struct perf_event_attr *attr, const struct pe_encoding *encoding,
-		      const struct counting_options *options, int group_fd)
+                      const struct counting_options *options, int group_fd)
 {
 	pid_t pid = target_pid(options);
 	int fd = perf_event_open(attr, pid, options->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
@@ -105,7 +105,7 @@ struct open_state {
 
 /* What every event of the control reads, and how it counts. */
 static void prepare_attr(struct perf_event_attr *attr, const struct component_event *event,
-			 const struct counting_options *options, bool independent)
+                         const struct counting_options *options, bool independent)
 {
 	const struct pe_encoding *encoding = event->encoding;
 	*attr = encoding->attr;
@@ -121,7 +121,7 @@ static void prepare_attr(struct perf_event_attr *attr, const struct component_ev
 
 /* Makes a freshly opened sampling event signal its owner thread. */
 static int arm_sampler(struct open_state *state, int i, const struct component_event *event,
-		       const struct counting_options *options)
+                       const struct counting_options *options)
 {
 	if (event->overflow_threshold <= 0)
 		return PAPI_OK;
@@ -129,7 +129,7 @@ static int arm_sampler(struct open_state *state, int i, const struct component_e
 }
 
 static void new_group(struct open_state *state, int i, int fd, const struct perf_event_attr *attr,
-		      const struct component_event *event)
+                      const struct component_event *event)
 {
 	struct pe_group *group = &state->groups[state->group_count++];
 	memset(group, 0, sizeof(*group));
@@ -137,8 +137,8 @@ static void new_group(struct open_state *state, int i, int fd, const struct perf
 	group->first = i;
 	group->count = 1;
 	group->software_only = attr->type == PERF_TYPE_SOFTWARE;
-	group->parkable = group->software_only && !state->independent &&
-			  event->overflow_threshold <= 0;
+	group->parkable =
+	    group->software_only && !state->independent && event->overflow_threshold <= 0;
 	group->state = GROUP_FRESH;
 	state->leader_type = attr->type;
 	state->fds[i] = fd;
@@ -154,12 +154,13 @@ static bool can_check_schedule(const struct counting_options *options)
 /* Places event i: in the current group if the kernel accepts it there, else
  * as the leader of a new group. */
 static int place_event(struct open_state *state, int i, const struct component_event *event,
-		       const struct counting_options *options)
+                       const struct counting_options *options)
 {
 	const struct pe_encoding *encoding = event->encoding;
 	struct perf_event_attr attr;
 	prepare_attr(&attr, event, options, state->independent);
-	struct pe_group *current = state->group_count ? &state->groups[state->group_count - 1] : NULL;
+	struct pe_group *current =
+	    state->group_count ? &state->groups[state->group_count - 1] : NULL;
 	if (state->independent)
 		current = NULL;
 	if (current) {
@@ -169,8 +170,8 @@ static int place_event(struct open_state *state, int i, const struct component_e
 			state->fds[i] = fd;
 			current->count++;
 			current->software_only &= attr.type == PERF_TYPE_SOFTWARE;
-			current->parkable &= attr.type == PERF_TYPE_SOFTWARE &&
-					     event->overflow_threshold <= 0;
+			current->parkable &=
+			    attr.type == PERF_TYPE_SOFTWARE && event->overflow_threshold <= 0;
 			return arm_sampler(state, i, event, options);
 		}
 		prepare_attr(&attr, event, options, state->independent);
@@ -189,10 +190,11 @@ static int place_event(struct open_state *state, int i, const struct component_e
 		 * finds out whether the groups fit together. */
 		close(fd);
 		return papi_error_set(PAPI_ECNFLCT,
-				      "%s does not fit with the %d events before it: the %s PMU "
-				      "has too few counters for them all at once (use fewer events "
-				      "or multiplexing)",
-				      event->name, current->count, encoding->pmu[0] ? encoding->pmu : "CPU");
+		                      "%s does not fit with the %d events before it: the %s PMU "
+		                      "has too few counters for them all at once (use fewer events "
+		                      "or multiplexing)",
+		                      event->name, current->count,
+		                      encoding->pmu[0] ? encoding->pmu : "CPU");
 	}
 	new_group(state, i, fd, &attr, event);
 	return arm_sampler(state, i, event, options);
@@ -211,8 +213,8 @@ static int place_event(struct open_state *state, int i, const struct component_e
 static int group_ioctl(const struct pe_group *group, unsigned long request, const char *what);
 
 static int check_schedulable(const struct open_state *state, uint64_t *buffer,
-			     const struct component_event *events,
-			     const struct counting_options *options)
+                             const struct component_event *events,
+                             const struct counting_options *options)
 {
 	if (state->independent || !can_check_schedule(options))
 		return PAPI_OK;
@@ -250,10 +252,10 @@ static int check_schedulable(const struct open_state *state, uint64_t *buffer,
 	const struct component_event *last = &events[last_group->first + last_group->count - 1];
 	const struct pe_encoding *encoding = last->encoding;
 	return papi_error_set(PAPI_ECNFLCT,
-			      "%s does not fit with the events before it: the %s PMU cannot "
-			      "schedule them all at once (too few free counters; use fewer events "
-			      "or multiplexing)",
-			      last->name, encoding->pmu[0] ? encoding->pmu : "CPU");
+	                      "%s does not fit with the events before it: the %s PMU cannot "
+	                      "schedule them all at once (too few free counters; use fewer events "
+	                      "or multiplexing)",
+	                      last->name, encoding->pmu[0] ? encoding->pmu : "CPU");
 }
 
 /* Inherit without multiplexing opens every event alone, so the kernel would
@@ -262,7 +264,7 @@ static int check_schedulable(const struct open_state *state, uint64_t *buffer,
  * at once) finds that out: PAPI_ECNFLCT, as for a plain set, and the caller
  * may multiplex instead. */
 static int check_fit(const struct component_event *events, int count,
-		     const struct counting_options *options)
+                     const struct counting_options *options)
 {
 	bool hardware = false;
 	for (int i = 0; i < count; i++)
@@ -288,7 +290,7 @@ static int check_fit(const struct component_event *events, int count,
 }
 
 int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
-		    const struct counting_options *options)
+                    const struct counting_options *options)
 {
 	size_t slots = (size_t)(count > 0 ? count : 1);
 	bool independent = options->multiplex || options->inherit;
@@ -298,10 +300,10 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 			return fit;
 	}
 	struct open_state state = {
-		.fds = malloc(sizeof(int) * slots),
-		.groups = calloc(slots, sizeof(struct pe_group)),
-		.independent = independent,
-		.samplers = calloc(slots, sizeof(struct pe_sampler *)),
+	    .fds = malloc(sizeof(int) * slots),
+	    .groups = calloc(slots, sizeof(struct pe_group)),
+	    .independent = independent,
+	    .samplers = calloc(slots, sizeof(struct pe_sampler *)),
 	};
 	long long *baseline = calloc(slots, sizeof(long long));
 	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
@@ -347,7 +349,7 @@ static int group_ioctl(const struct pe_group *group, unsigned long request, cons
 {
 	if (ioctl(group->leader_fd, request, PERF_IOC_FLAG_GROUP) < 0)
 		return papi_error_set(papi_error_from_errno(errno), "perf %s ioctl failed: %s",
-				      what, strerror(errno));
+		                      what, strerror(errno));
 	return PAPI_OK;
 }
 
@@ -356,21 +358,20 @@ static int group_ioctl(const struct pe_group *group, unsigned long request, cons
 static __attribute__((noinline, cold)) int read_error(ssize_t got)
 {
 	if (got < 0)
-		return papi_error_set(papi_error_from_errno(errno), "reading the counters failed: %s",
-				      strerror(errno));
+		return papi_error_set(papi_error_from_errno(errno),
+		                      "reading the counters failed: %s", strerror(errno));
 	return papi_error_set(PAPI_ECLOST, "short read of a counter group (%zd bytes)", got);
 }
 
 /* One read() of the group; raw counts land in control->read_buffer. Inlined:
  * it is most of PAPI_read's work in user space. */
 static inline __attribute__((always_inline)) int read_group(struct pe_control *control,
-							    const struct pe_group *group)
+                                                            const struct pe_group *group)
 {
 	size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
 	ssize_t got = read(group->leader_fd, control->read_buffer, wanted);
-	if (__builtin_expect(got != (ssize_t)wanted ||
-				     control->read_buffer[0] != (uint64_t)group->count,
-			     0))
+	if (__builtin_expect(
+	        got != (ssize_t)wanted || control->read_buffer[0] != (uint64_t)group->count, 0))
 		return read_error(got);
 	return PAPI_OK;
 }
@@ -386,7 +387,7 @@ static const long long *group_raw(const struct pe_control *control)
 typedef long long count_pair __attribute__((vector_size(2 * sizeof(long long))));
 
 static inline void subtract_baseline(long long *out, const long long *raw,
-				     const long long *baseline, int count)
+                                     const long long *baseline, int count)
 {
 	int i = 0;
 	for (; i + 2 <= count; i += 2) {
@@ -430,13 +431,13 @@ static int read_single(const struct pe_control *control, int i, uint64_t raw[REA
 }
 
 static long long single_delta(const struct pe_control *control, int i,
-			      const uint64_t raw[READ_SINGLE_WORDS])
+                              const uint64_t raw[READ_SINGLE_WORDS])
 {
 	long long count = (long long)raw[0] - control->baseline[i];
 	if (!control->scaled)
 		return count;
 	return scale_count(count, raw[1] - control->time_baseline[2 * i],
-			   raw[2] - control->time_baseline[2 * i + 1]);
+	                   raw[2] - control->time_baseline[2 * i + 1]);
 }
 
 static void single_rebase(struct pe_control *control, int i, const uint64_t raw[READ_SINGLE_WORDS])
@@ -446,8 +447,7 @@ static void single_rebase(struct pe_control *control, int i, const uint64_t raw[
 	control->time_baseline[2 * i + 1] = raw[2];
 }
 
-static __attribute__((noinline)) int read_independent(struct pe_control *control,
-						      long long *values)
+static __attribute__((noinline)) int read_independent(struct pe_control *control, long long *values)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
@@ -511,7 +511,7 @@ int pe_control_read(struct pe_control *control, long long *values)
 		if (__builtin_expect(status != PAPI_OK, 0))
 			return status;
 		subtract_baseline(&values[group->first], group_raw(control),
-				  &control->baseline[group->first], group->count);
+		                  &control->baseline[group->first], group->count);
 	}
 	return PAPI_OK;
 }

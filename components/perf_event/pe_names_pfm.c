@@ -32,7 +32,7 @@ int pe_pfm_init(char *reason, size_t reason_len)
 	int status = pfm_initialize();
 	if (status != PFM_SUCCESS) {
 		snprintf(reason, reason_len, "libpfm4 failed to initialize: %s",
-			 pfm_strerror(status));
+		         pfm_strerror(status));
 		return PAPI_ECMP;
 	}
 	pfm_ready = true;
@@ -92,8 +92,8 @@ static int event_name(int event, int slot, char *name, size_t name_len)
 	int written;
 	pfm_event_attr_info_t attribute;
 	if (slot > 0 && attribute_info(event, slot - 1, &attribute))
-		written = snprintf(name, name_len, "%s::%s:%s", pmu.name, info.name,
-				   attribute.name);
+		written =
+		    snprintf(name, name_len, "%s::%s:%s", pmu.name, info.name, attribute.name);
 	else
 		written = snprintf(name, name_len, "%s::%s", pmu.name, info.name);
 	return written < (int)name_len ? PAPI_OK : PAPI_EBUF;
@@ -142,7 +142,7 @@ int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 	}
 	default:
 		return papi_error_set(PAPI_EINVAL, "enumeration modifier %d is not supported",
-				      modifier);
+		                      modifier);
 	}
 	if (event < 0)
 		return PAPI_ENOEVNT;
@@ -201,7 +201,7 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 	int status = encode(name, PFM_PLM3, &encoding->attr, &event);
 	if (status != PFM_SUCCESS)
 		return papi_error_set(PAPI_ENOEVNT, "libpfm4 does not know '%s': %s", name,
-				      pfm_strerror(status));
+		                      pfm_strerror(status));
 	/* Encoded twice with opposite defaults: if the privilege bits do not
 	 * follow the default, the name fixed them with modifiers. Bits that
 	 * stay clear both times mean the PMU's events take no privilege
@@ -211,9 +211,9 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 	int kernel_event;
 	if (encode(name, PFM_PLM0, &kernel_attr, &kernel_event) == PFM_SUCCESS)
 		encoding->explicit_privilege =
-			kernel_attr.exclude_user == encoding->attr.exclude_user &&
-			kernel_attr.exclude_kernel == encoding->attr.exclude_kernel &&
-			(encoding->attr.exclude_user || encoding->attr.exclude_kernel);
+		    kernel_attr.exclude_user == encoding->attr.exclude_user &&
+		    kernel_attr.exclude_kernel == encoding->attr.exclude_kernel &&
+		    (encoding->attr.exclude_user || encoding->attr.exclude_kernel);
 	encoding->core_pmu = is_core_type(encoding->attr.type);
 	pfm_event_info_t info;
 	pfm_pmu_info_t pmu;
@@ -237,7 +237,7 @@ int pe_pfm_info(uint64_t cursor, PAPI_event_info_t *info)
 	if (slot > 0 && attribute_info(cursor_event(cursor), slot - 1, &attribute)) {
 		size_t used = strlen(info->long_descr);
 		snprintf(info->long_descr + used, sizeof(info->long_descr) - used, ", masks:%s",
-			 attribute.desc ? attribute.desc : attribute.name);
+		         attribute.desc ? attribute.desc : attribute.name);
 	}
 	snprintf(info->short_descr, sizeof(info->short_descr), "%s", event.name);
 	pfm_pmu_info_t pmu;

@@ -122,8 +122,8 @@ static void load_formats(struct sysfs_pmu *pmu, const char *dir)
 		if (!read_line(file, spec, sizeof(spec)) ||
 		    !pe_format_parse(entry->d_name, spec, &field))
 			continue;
-		struct pe_format_field *grown = realloc(pmu->formats, sizeof(*grown) *
-								  (size_t)(pmu->format_count + 1));
+		struct pe_format_field *grown =
+		    realloc(pmu->formats, sizeof(*grown) * (size_t)(pmu->format_count + 1));
 		if (!grown)
 			break;
 		pmu->formats = grown;
@@ -153,7 +153,7 @@ static void load_events(struct sysfs_pmu *pmu, const char *dir)
 		snprintf(file, sizeof(file), "%s/%s.unit", path, entry->d_name);
 		read_line(file, event.unit, sizeof(event.unit));
 		struct sysfs_event *grown =
-			realloc(pmu->events, sizeof(*grown) * (size_t)(pmu->event_count + 1));
+		    realloc(pmu->events, sizeof(*grown) * (size_t)(pmu->event_count + 1));
 		if (!grown)
 			break;
 		pmu->events = grown;
@@ -246,7 +246,8 @@ int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 	if (pmu >= pmu_count)
 		return PAPI_ENOEVNT;
 	*cursor = make_cursor(pmu, event);
-	int written = snprintf(name, name_len, "%s::%s", pmus[pmu].name, pmus[pmu].events[event].name);
+	int written =
+	    snprintf(name, name_len, "%s::%s", pmus[pmu].name, pmus[pmu].events[event].name);
 	return written < (int)name_len ? PAPI_OK : PAPI_EBUF;
 }
 
@@ -259,11 +260,11 @@ static const struct pe_format_field *find_format(const struct sysfs_pmu *pmu, co
 }
 
 void pe_format_apply(const struct pe_format_field *field, uint64_t value,
-		     struct perf_event_attr *attr)
+                     struct perf_event_attr *attr)
 {
 	uint64_t *word = field->config_word == 0   ? (uint64_t *)&attr->config
-			 : field->config_word == 1 ? (uint64_t *)&attr->config1
-						   : (uint64_t *)&attr->config2;
+	                 : field->config_word == 1 ? (uint64_t *)&attr->config1
+	                                           : (uint64_t *)&attr->config2;
 	for (int r = 0; r < field->range_count; r++) {
 		int width = field->high[r] - field->low[r] + 1;
 		uint64_t mask = width == 64 ? ~0ull : ((1ull << width) - 1);
@@ -272,8 +273,7 @@ void pe_format_apply(const struct pe_format_field *field, uint64_t value,
 	}
 }
 
-static int apply_terms(const struct sysfs_pmu *pmu, const char *terms,
-		       struct perf_event_attr *attr)
+static int apply_terms(const struct sysfs_pmu *pmu, const char *terms, struct perf_event_attr *attr)
 {
 	char copy[256];
 	snprintf(copy, sizeof(copy), "%s", terms);
@@ -288,7 +288,7 @@ static int apply_terms(const struct sysfs_pmu *pmu, const char *terms,
 		const struct pe_format_field *field = find_format(pmu, term);
 		if (!field)
 			return papi_error_set(PAPI_EATTR, "PMU %s has no format field '%s'",
-					      pmu->name, term);
+			                      pmu->name, term);
 		pe_format_apply(field, value, attr);
 	}
 	return PAPI_OK;
@@ -313,9 +313,9 @@ static int apply_modifiers(const char *modifiers, struct pe_encoding *encoding)
 				hypervisor = true;
 			else
 				return papi_error_set(PAPI_EATTR,
-						      "unknown modifier '%s' (sysfs events take "
-						      "u, k and h)",
-						      item);
+				                      "unknown modifier '%s' (sysfs events take "
+				                      "u, k and h)",
+				                      item);
 		}
 	}
 	encoding->attr.exclude_user = !user;
@@ -349,15 +349,15 @@ int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *c
 			int status = apply_terms(pmu, event->terms, &encoding->attr);
 			if (status == PAPI_OK)
 				status = apply_modifiers(event_name + event_length +
-								 (event_name[event_length] ? 1 : 0),
-							 encoding);
+				                             (event_name[event_length] ? 1 : 0),
+				                         encoding);
 			if (status != PAPI_OK)
 				return status;
 			*cursor = make_cursor(p, e);
 			return PAPI_OK;
 		}
 		return papi_error_set(PAPI_ENOEVNT, "PMU %s lists no event '%.*s'", pmu->name,
-				      (int)event_length, event_name);
+		                      (int)event_length, event_name);
 	}
 	return PAPI_ENOEVNT;
 }
@@ -369,9 +369,10 @@ int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info)
 	if (pmu >= pmu_count || event >= pmus[pmu].event_count)
 		return papi_error_set(PAPI_ENOEVNT, "no sysfs event at this position");
 	const struct sysfs_event *found = &pmus[pmu].events[event];
-	snprintf(info->short_descr, sizeof(info->short_descr), "%.*s", (int)sizeof(info->short_descr) - 1, found->name);
+	snprintf(info->short_descr, sizeof(info->short_descr), "%.*s",
+	         (int)sizeof(info->short_descr) - 1, found->name);
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s event %s (%s), from sysfs",
-		 pmus[pmu].name, found->name, found->terms);
+	         pmus[pmu].name, found->name, found->terms);
 	snprintf(info->units, sizeof(info->units), "%s", found->unit);
 	return PAPI_OK;
 }

@@ -60,49 +60,50 @@ int pe_open_error(int error_number, const struct pe_encoding *encoding, const ch
 	case ENODEV:
 		if (needs_core_pmu(encoding) && !pe_core_pmu_present())
 			return papi_error_set(
-				PAPI_ENOCNTR,
-				"%s needs a hardware PMU, and none is exposed to this system "
-				"(no CPU PMU under /sys/bus/event_source/devices; virtual machines "
-				"often hide it): use software events such as perf::TASK-CLOCK",
-				event);
+			    PAPI_ENOCNTR,
+			    "%s needs a hardware PMU, and none is exposed to this system "
+			    "(no CPU PMU under /sys/bus/event_source/devices; virtual machines "
+			    "often hide it): use software events such as perf::TASK-CLOCK",
+			    event);
 		if (error_number == EOPNOTSUPP)
 			return papi_error_set(PAPI_ECMP,
-					      "the %s PMU cannot count %s in this mode (%s)",
-					      encoding->pmu[0] ? encoding->pmu : "kernel's", event,
-					      strerror(error_number));
+			                      "the %s PMU cannot count %s in this mode (%s)",
+			                      encoding->pmu[0] ? encoding->pmu : "kernel's", event,
+			                      strerror(error_number));
 		return papi_error_set(PAPI_ENOEVNT,
-				      "the kernel does not support %s on this machine (%s)", event,
-				      strerror(error_number));
+		                      "the kernel does not support %s on this machine (%s)", event,
+		                      strerror(error_number));
 	case EACCES:
 	case EPERM: {
 		int level = pe_paranoid_level();
-		return papi_error_set(PAPI_EPERM,
-				      "not permitted to count %s: kernel.perf_event_paranoid is %d "
-				      "(lower it, e.g. sysctl kernel.perf_event_paranoid=1, or give "
-				      "the program CAP_PERFMON)",
-				      event, level);
+		return papi_error_set(
+		    PAPI_EPERM,
+		    "not permitted to count %s: kernel.perf_event_paranoid is %d "
+		    "(lower it, e.g. sysctl kernel.perf_event_paranoid=1, or give "
+		    "the program CAP_PERFMON)",
+		    event, level);
 	}
 	case ENOSPC:
 	case EBUSY:
 		return papi_error_set(PAPI_ECNFLCT,
-				      "no free counter can take %s: the PMU's counters are in use "
-				      "or too few (%s)",
-				      event, strerror(error_number));
+		                      "no free counter can take %s: the PMU's counters are in use "
+		                      "or too few (%s)",
+		                      event, strerror(error_number));
 	case EMFILE:
 	case ENFILE:
 		return papi_error_set(PAPI_ECOUNT,
-				      "cannot open %s: out of file descriptors (raise ulimit -n)",
-				      event);
+		                      "cannot open %s: out of file descriptors (raise ulimit -n)",
+		                      event);
 	case EINVAL:
 		return papi_error_set(PAPI_EINVAL,
-				      "the kernel rejected the settings of %s (type %u, config "
-				      "%#llx): invalid attribute or combination",
-				      event, encoding->attr.type,
-				      (unsigned long long)encoding->attr.config);
+		                      "the kernel rejected the settings of %s (type %u, config "
+		                      "%#llx): invalid attribute or combination",
+		                      event, encoding->attr.type,
+		                      (unsigned long long)encoding->attr.config);
 	default:
 		return papi_error_set(papi_error_from_errno(error_number),
-				      "perf_event_open failed for %s: %s", event,
-				      strerror(error_number));
+		                      "perf_event_open failed for %s: %s", event,
+		                      strerror(error_number));
 	}
 }
 
@@ -115,38 +116,39 @@ static bool task_exists(pid_t tid)
 }
 
 int pe_open_target_error(int error_number, const struct pe_encoding *encoding, const char *name,
-			 const struct counting_options *options)
+                         const struct counting_options *options)
 {
 	const char *event = name ? name : "the event";
 	bool other_task = options->tid > 0;
 	bool whole_cpu = options->cpu >= 0 && options->tid == 0;
 	if (other_task && (error_number == ESRCH || !task_exists(options->tid)))
 		return papi_error_set(PAPI_EINVAL,
-				      "cannot attach %s to thread %d: no such process or thread",
-				      event, (int)options->tid);
+		                      "cannot attach %s to thread %d: no such process or thread",
+		                      event, (int)options->tid);
 	if ((error_number == EACCES || error_number == EPERM) && other_task)
 		return papi_error_set(
-			PAPI_EPERM,
-			"not permitted to count thread %d (%s): counting another task needs the "
-			"right to ptrace it (same user and kernel.yama.ptrace_scope allowing it, "
-			"or CAP_SYS_PTRACE) and kernel.perf_event_paranoid <= 2 (it is %d)",
-			(int)options->tid, event, pe_paranoid_level());
+		    PAPI_EPERM,
+		    "not permitted to count thread %d (%s): counting another task needs the "
+		    "right to ptrace it (same user and kernel.yama.ptrace_scope allowing it, "
+		    "or CAP_SYS_PTRACE) and kernel.perf_event_paranoid <= 2 (it is %d)",
+		    (int)options->tid, event, pe_paranoid_level());
 	if ((error_number == EACCES || error_number == EPERM) && whole_cpu)
 		return papi_error_set(
-			PAPI_EPERM,
-			"not permitted to count all of CPU %d (%s): per-CPU counting needs "
-			"kernel.perf_event_paranoid <= 0 (it is %d) or CAP_PERFMON/CAP_SYS_ADMIN",
-			options->cpu, event, pe_paranoid_level());
+		    PAPI_EPERM,
+		    "not permitted to count all of CPU %d (%s): per-CPU counting needs "
+		    "kernel.perf_event_paranoid <= 0 (it is %d) or CAP_PERFMON/CAP_SYS_ADMIN",
+		    options->cpu, event, pe_paranoid_level());
 	if (error_number == ENODEV && options->cpu >= 0)
 		return papi_error_set(PAPI_EINVAL, "cannot count %s on CPU %d: no such CPU online",
-				      event, options->cpu);
-	if (error_number == EINVAL && options->cpu >= 0 && options->cpu >= sysconf(_SC_NPROCESSORS_CONF))
+		                      event, options->cpu);
+	if (error_number == EINVAL && options->cpu >= 0 &&
+	    options->cpu >= sysconf(_SC_NPROCESSORS_CONF))
 		return papi_error_set(PAPI_EINVAL, "cannot count %s on CPU %d: no such CPU", event,
-				      options->cpu);
+		                      options->cpu);
 	if (error_number == EINVAL && options->inherit)
 		return papi_error_set(PAPI_EINVAL,
-				      "the kernel refused %s with inherit (children counted): "
-				      "this event or its settings cannot be inherited",
-				      event);
+		                      "the kernel refused %s with inherit (children counted): "
+		                      "this event or its settings cannot be inherited",
+		                      event);
 	return pe_open_error(error_number, encoding, name);
 }

@@ -25,9 +25,9 @@
 #include "error.h"
 #include "pe_component.h"
 
-#define RING_DATA_PAGES 1 /* a power of two: 256 samples of 16 bytes */
+#define RING_DATA_PAGES        1 /* a power of two: 256 samples of 16 bytes */
 #define MAX_SAMPLES_PER_SIGNAL 256
-#define MAX_LOST_REPORTED 1024
+#define MAX_LOST_REPORTED      1024
 
 struct pe_sampler {
 	struct signal_route route;
@@ -53,7 +53,8 @@ void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold)
 /* Copies len bytes at ring offset position, wrapping at the end. */
 static void ring_copy(const struct pe_sampler *sampler, uint64_t position, void *out, size_t len)
 {
-	const unsigned char *data = (const unsigned char *)sampler->page + sampler->page->data_offset;
+	const unsigned char *data =
+	    (const unsigned char *)sampler->page + sampler->page->data_offset;
 	size_t offset = (size_t)(position & (sampler->data_bytes - 1));
 	size_t first = sampler->data_bytes - offset;
 	if (first > len)
@@ -105,12 +106,12 @@ static void sampler_fire(void *arg, const siginfo_t *info, void *context)
 }
 
 int pe_sampler_open(struct pe_sampler **out, int fd, int index,
-		    const struct counting_options *options, const char *name)
+                    const struct counting_options *options, const char *name)
 {
 	*out = NULL;
 	if (!options->overflow_fire)
 		return papi_error_set(PAPI_EBUG, "overflow requested for %s without a handler",
-				      name);
+		                      name);
 	struct pe_sampler *sampler = calloc(1, sizeof(*sampler));
 	if (!sampler)
 		return papi_error_set(PAPI_ENOMEM, "no memory for the overflow state of %s", name);
@@ -128,8 +129,8 @@ int pe_sampler_open(struct pe_sampler **out, int fd, int index,
 		int error_number = errno;
 		free(sampler);
 		return papi_error_set(papi_error_from_errno(error_number),
-				      "cannot map the sample buffer of %s: %s", name,
-				      strerror(error_number));
+		                      "cannot map the sample buffer of %s: %s", name,
+		                      strerror(error_number));
 	}
 	sampler->page = map;
 	int status = signals_route_fd(fd, &sampler->route);
@@ -146,8 +147,8 @@ int pe_sampler_open(struct pe_sampler **out, int fd, int index,
 		int error_number = errno;
 		pe_sampler_close(sampler);
 		return papi_error_set(papi_error_from_errno(error_number),
-				      "cannot direct the overflow signal of %s to thread %d: %s",
-				      name, (int)options->signal_tid, strerror(error_number));
+		                      "cannot direct the overflow signal of %s to thread %d: %s",
+		                      name, (int)options->signal_tid, strerror(error_number));
 	}
 	*out = sampler;
 	return PAPI_OK;

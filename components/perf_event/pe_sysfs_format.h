@@ -23,6 +23,6 @@ struct pe_format_field {
 bool pe_format_parse(const char *name, const char *spec, struct pe_format_field *field);
 /* Scatters value into the field's bit ranges, low bits first. */
 void pe_format_apply(const struct pe_format_field *field, uint64_t value,
-		     struct perf_event_attr *attr);
+                     struct perf_event_attr *attr);
 
 #endif

@@ -25,7 +25,7 @@ static int load_builtin(void)
 	memset(&builtin, 0, sizeof(builtin));
 	for (int s = 0; s < preset_builtin_source_count; s++)
 		preset_library_parse(&builtin, preset_builtin_sources[s].file,
-				     preset_builtin_sources[s].text, false);
+		                     preset_builtin_sources[s].text, false);
 	return 0;
 }
 
@@ -42,16 +42,16 @@ static void test_every_definition_file_loads_without_error(void)
 	CU_ASSERT(preset_builtin_source_count >= 7);
 	for (int m = 0; m < builtin.message_count; m++)
 		CU_assertImplementation(CU_FALSE, __LINE__, builtin.messages[m], __FILE__, "",
-					CU_FALSE);
+		                        CU_FALSE);
 	CU_ASSERT_EQUAL(builtin.message_count, 0);
 	CU_ASSERT(builtin.table_count >= 30);
 	for (int t = 0; t < builtin.table_count; t++) {
 		const struct preset_table *table = &builtin.tables[t];
 		char text[256];
 		snprintf(text, sizeof(text), "table %s (%s:%d) has matches and presets",
-			 table->name, table->file, table->line);
+		         table->name, table->file, table->line);
 		CU_assertImplementation(table->match_count > 0 && table->entry_count > 0, __LINE__,
-					text, __FILE__, "", CU_FALSE);
+		                        text, __FILE__, "", CU_FALSE);
 	}
 }
 
@@ -95,15 +95,15 @@ static struct preset_cpu power(int pvr, const char *pmus)
 /* The first table chosen for cpu must be first_table; preset must resolve to
  * kind (and postfix) over exactly the natives listed, NULL-terminated. */
 static void expect(const struct preset_cpu *cpu, const char *first_table, const char *preset,
-		   const char *kind, const char *postfix, ...)
+                   const char *kind, const char *postfix, ...)
 {
 	const struct preset_table *layers[64];
 	int count = preset_select(&builtin, cpu, layers, 64);
 	char text[512];
 	snprintf(text, sizeof(text), "first table is %s, expected %s",
-		 count ? layers[0]->name : "(none)", first_table);
+	         count ? layers[0]->name : "(none)", first_table);
 	CU_assertImplementation(count > 0 && strcmp(layers[0]->name, first_table) == 0, __LINE__,
-				text, __FILE__, "", CU_FALSE);
+	                        text, __FILE__, "", CU_FALSE);
 	int code;
 	if (preset_find_name(preset, &code) != PAPI_OK) {
 		CU_FAIL("unknown preset in the test");
@@ -111,29 +111,30 @@ static void expect(const struct preset_cpu *cpu, const char *first_table, const 
 	}
 	const struct preset_table *table;
 	const struct preset_entry *entry =
-		preset_layers_find(layers, count, code & PAPI_PRESET_AND_MASK, &table);
+	    preset_layers_find(layers, count, code & PAPI_PRESET_AND_MASK, &table);
 	snprintf(text, sizeof(text), "%s is defined for the CPU of table %s", preset, first_table);
 	CU_assertImplementation(entry != NULL, __LINE__, text, __FILE__, "", CU_FALSE);
 	if (!entry)
 		return;
 	snprintf(text, sizeof(text), "%s is %s '%s', expected %s '%s' (from table %s)", preset,
-		 derived_kind_name(entry->derived), entry->postfix, kind, postfix ? postfix : "",
-		 table->name);
+	         derived_kind_name(entry->derived), entry->postfix, kind, postfix ? postfix : "",
+	         table->name);
 	CU_assertImplementation(strcmp(derived_kind_name(entry->derived), kind) == 0 &&
-					strcmp(entry->postfix, postfix ? postfix : "") == 0,
-				__LINE__, text, __FILE__, "", CU_FALSE);
+	                            strcmp(entry->postfix, postfix ? postfix : "") == 0,
+	                        __LINE__, text, __FILE__, "", CU_FALSE);
 	va_list natives;
 	va_start(natives, postfix);
 	int t = 0;
 	for (const char *native; (native = va_arg(natives, const char *)); t++) {
 		snprintf(text, sizeof(text), "%s native %d is %s, expected %s", preset, t,
-			 t < entry->term_count ? entry->natives[t] : "(none)", native);
+		         t < entry->term_count ? entry->natives[t] : "(none)", native);
 		CU_assertImplementation(t < entry->term_count &&
-						strcmp(entry->natives[t], native) == 0,
-					__LINE__, text, __FILE__, "", CU_FALSE);
+		                            strcmp(entry->natives[t], native) == 0,
+		                        __LINE__, text, __FILE__, "", CU_FALSE);
 	}
 	va_end(natives);
-	snprintf(text, sizeof(text), "%s has %d natives, expected %d", preset, entry->term_count, t);
+	snprintf(text, sizeof(text), "%s has %d natives, expected %d", preset, entry->term_count,
+	         t);
 	CU_assertImplementation(entry->term_count == t, __LINE__, text, __FILE__, "", CU_FALSE);
 }
 
@@ -149,25 +150,30 @@ static void expect_undefined(const struct preset_cpu *cpu, const char *preset)
 static void test_golden_intel_core2_to_broadwell(void)
 {
 	struct preset_cpu cpu = x86("GenuineIntel", 6, 0x17, "pfm:core sysfs:cpu");
-	expect(&cpu, "intel-core2", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "core::INSTRUCTION_RETIRED", NULL);
+	expect(&cpu, "intel-core2", "PAPI_TOT_INS", "NOT_DERIVED", NULL,
+	       "core::INSTRUCTION_RETIRED", NULL);
 	expect(&cpu, "intel-core2", "PAPI_BR_NTK", "DERIVED_ADD", NULL,
-	       "core::BR_INST_RETIRED:PRED_NOT_TAKEN", "core::BR_INST_RETIRED:MISPRED_NOT_TAKEN", NULL);
+	       "core::BR_INST_RETIRED:PRED_NOT_TAKEN", "core::BR_INST_RETIRED:MISPRED_NOT_TAKEN",
+	       NULL);
 	cpu = x86("GenuineIntel", 6, 0x1a, "pfm:nhm");
-	expect(&cpu, "intel-nhm", "PAPI_L2_ICM", "NOT_DERIVED", NULL, "nhm::L2_RQSTS:IFETCH_MISS", NULL);
+	expect(&cpu, "intel-nhm", "PAPI_L2_ICM", "NOT_DERIVED", NULL, "nhm::L2_RQSTS:IFETCH_MISS",
+	       NULL);
 	cpu = x86("GenuineIntel", 6, 0x2c, "pfm:wsm_dp");
 	expect(&cpu, "intel-wsm-dp", "PAPI_BR_PRC", "DERIVED_SUB", NULL,
 	       "wsm_dp::BR_INST_RETIRED:CONDITIONAL", "wsm_dp::BR_MISP_RETIRED:CONDITIONAL", NULL);
 	cpu = x86("GenuineIntel", 6, 0x2a, "pfm:snb");
 	expect(&cpu, "intel-snb", "PAPI_DP_OPS", "DERIVED_POSTFIX", "N0|N1|2|*|+|N2|4|*|+|",
-	       "snb::FP_COMP_OPS_EXE:SSE_SCALAR_DOUBLE", "snb::FP_COMP_OPS_EXE:SSE_FP_PACKED_DOUBLE",
-	       "snb::SIMD_FP_256:PACKED_DOUBLE", NULL);
+	       "snb::FP_COMP_OPS_EXE:SSE_SCALAR_DOUBLE",
+	       "snb::FP_COMP_OPS_EXE:SSE_FP_PACKED_DOUBLE", "snb::SIMD_FP_256:PACKED_DOUBLE", NULL);
 	cpu = x86("GenuineIntel", 6, 0x3a, "pfm:ivb");
-	expect(&cpu, "intel-ivb", "PAPI_BR_CN", "NOT_DERIVED", NULL, "ivb::BR_INST_RETIRED:COND", NULL);
+	expect(&cpu, "intel-ivb", "PAPI_BR_CN", "NOT_DERIVED", NULL, "ivb::BR_INST_RETIRED:COND",
+	       NULL);
 	cpu = x86("GenuineIntel", 6, 0x3c, "pfm:hsw");
-	expect(&cpu, "intel-hsw", "PAPI_L2_DCM", "DERIVED_SUB", NULL, "hsw::L2_RQSTS:ALL_DEMAND_MISS",
-	       "hsw::L2_RQSTS:CODE_RD_MISS", NULL);
+	expect(&cpu, "intel-hsw", "PAPI_L2_DCM", "DERIVED_SUB", NULL,
+	       "hsw::L2_RQSTS:ALL_DEMAND_MISS", "hsw::L2_RQSTS:CODE_RD_MISS", NULL);
 	cpu = x86("GenuineIntel", 6, 0x3d, "pfm:bdw");
-	expect(&cpu, "intel-bdw", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "bdw::UNHALTED_CORE_CYCLES", NULL);
+	expect(&cpu, "intel-bdw", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "bdw::UNHALTED_CORE_CYCLES",
+	       NULL);
 	/* Model alone (no libpfm4 PMU found): the table still applies. */
 	cpu = x86("GenuineIntel", 6, 0x3f, "");
 	expect(&cpu, "intel-hsw-ep", "PAPI_TLB_DM", "DERIVED_ADD", NULL,
@@ -178,18 +184,21 @@ static void test_golden_intel_core2_to_broadwell(void)
 static void test_golden_intel_skylake_to_sapphire_rapids(void)
 {
 	struct preset_cpu cpu = x86("GenuineIntel", 6, 0x5e, "pfm:skl sysfs:cpu");
-	expect(&cpu, "intel-skl", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "skl::INSTRUCTION_RETIRED", NULL);
-	expect(&cpu, "intel-skl", "PAPI_L1_ICM", "NOT_DERIVED", NULL, "skl::ICACHE_64B:IFTAG_MISS", NULL);
+	expect(&cpu, "intel-skl", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "skl::INSTRUCTION_RETIRED",
+	       NULL);
+	expect(&cpu, "intel-skl", "PAPI_L1_ICM", "NOT_DERIVED", NULL, "skl::ICACHE_64B:IFTAG_MISS",
+	       NULL);
 	expect(&cpu, "intel-skl", "PAPI_FP_OPS", "DERIVED_POSTFIX",
 	       "N0|N1|+|N2|2|*|+|N3|4|*|+|N4|4|*|+|N5|8|*|+|",
-	       "skl::FP_ARITH_INST_RETIRED:SCALAR_DOUBLE", "skl::FP_ARITH_INST_RETIRED:SCALAR_SINGLE",
+	       "skl::FP_ARITH_INST_RETIRED:SCALAR_DOUBLE",
+	       "skl::FP_ARITH_INST_RETIRED:SCALAR_SINGLE",
 	       "skl::FP_ARITH_INST_RETIRED:128B_PACKED_DOUBLE",
 	       "skl::FP_ARITH_INST_RETIRED:128B_PACKED_SINGLE",
 	       "skl::FP_ARITH_INST_RETIRED:256B_PACKED_DOUBLE",
 	       "skl::FP_ARITH_INST_RETIRED:256B_PACKED_SINGLE", NULL);
 	cpu = x86("GenuineIntel", 6, 0x55, "pfm:clx");
-	expect(&cpu, "intel-clx", "PAPI_DP_OPS", "DERIVED_POSTFIX", "N0|N1|2|*|+|N2|4|*|+|N3|8|*|+|",
-	       "clx::FP_ARITH_INST_RETIRED:SCALAR_DOUBLE",
+	expect(&cpu, "intel-clx", "PAPI_DP_OPS", "DERIVED_POSTFIX",
+	       "N0|N1|2|*|+|N2|4|*|+|N3|8|*|+|", "clx::FP_ARITH_INST_RETIRED:SCALAR_DOUBLE",
 	       "clx::FP_ARITH_INST_RETIRED:128B_PACKED_DOUBLE",
 	       "clx::FP_ARITH_INST_RETIRED:256B_PACKED_DOUBLE",
 	       "clx::FP_ARITH_INST_RETIRED:512B_PACKED_DOUBLE", NULL);
@@ -200,10 +209,11 @@ static void test_golden_intel_skylake_to_sapphire_rapids(void)
 	expect(&cpu, "intel-icx", "PAPI_L3_TCA", "NOT_DERIVED", NULL,
 	       "icx::LONGEST_LAT_CACHE:REFERENCES", NULL);
 	cpu = x86("GenuineIntel", 6, 0x8f, "pfm:spr");
-	expect(&cpu, "intel-spr", "PAPI_TLB_IM", "NOT_DERIVED", NULL, "spr::ITLB_MISSES:WALK_COMPLETED",
-	       NULL);
+	expect(&cpu, "intel-spr", "PAPI_TLB_IM", "NOT_DERIVED", NULL,
+	       "spr::ITLB_MISSES:WALK_COMPLETED", NULL);
 	/* No ICACHE miss event in libpfm4's SPR table: perf's generic one. */
-	expect(&cpu, "intel-spr", "PAPI_L1_ICM", "NOT_DERIVED", NULL, "perf::L1-ICACHE-LOAD-MISSES", NULL);
+	expect(&cpu, "intel-spr", "PAPI_L1_ICM", "NOT_DERIVED", NULL, "perf::L1-ICACHE-LOAD-MISSES",
+	       NULL);
 	cpu = x86("GenuineIntel", 6, 0xcf, "sysfs:cpu");
 	expect(&cpu, "intel-emr", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "perf_raw::rc0", NULL);
 }
@@ -259,14 +269,17 @@ static void test_golden_arm64(void)
 	expect(&cpu, "arm64-pmuv3", "PAPI_BR_PRC", "DERIVED_SUB", NULL, "perf_raw::r12",
 	       "perf_raw::r10", NULL);
 	cpu = arm64(0x41, 0xd07, "pfm:arm_ac57");
-	expect(&cpu, "arm-cortex-a57", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "arm_ac57::INST_RETIRED", NULL);
-	expect(&cpu, "arm-cortex-a57", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "arm_ac57::CPU_CYCLES", NULL);
-	expect(&cpu, "arm-cortex-a57", "PAPI_L1_DCR", "NOT_DERIVED", NULL, "arm_ac57::L1D_READ_ACCESS",
+	expect(&cpu, "arm-cortex-a57", "PAPI_TOT_INS", "NOT_DERIVED", NULL,
+	       "arm_ac57::INST_RETIRED", NULL);
+	expect(&cpu, "arm-cortex-a57", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "arm_ac57::CPU_CYCLES",
 	       NULL);
+	expect(&cpu, "arm-cortex-a57", "PAPI_L1_DCR", "NOT_DERIVED", NULL,
+	       "arm_ac57::L1D_READ_ACCESS", NULL);
 	cpu = arm64(0x41, 0xd08, "");
 	expect(&cpu, "arm-cortex-a72", "PAPI_L2_DCW", "NOT_DERIVED", NULL, "perf_raw::r51", NULL);
 	cpu = arm64(0x41, 0xd0c, "pfm:arm_n1");
-	expect(&cpu, "arm-neoverse-n1", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "arm_n1::INST_RETIRED", NULL);
+	expect(&cpu, "arm-neoverse-n1", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "arm_n1::INST_RETIRED",
+	       NULL);
 	expect(&cpu, "arm-neoverse-n1", "PAPI_BR_PRC", "DERIVED_SUB", NULL, "arm_n1::BR_RETIRED",
 	       "arm_n1::BR_MIS_PRED_RETIRED", NULL);
 	cpu = arm64(0x41, 0xd40, "pfm:arm_v1");
@@ -280,13 +293,15 @@ static void test_golden_arm64(void)
 static void test_golden_power(void)
 {
 	struct preset_cpu cpu = power(0x4b, "pfm:power8");
-	expect(&cpu, "ibm-power8", "PAPI_STL_CCY", "NOT_DERIVED", NULL, "power8::PM_CMPLU_STALL", NULL);
+	expect(&cpu, "ibm-power8", "PAPI_STL_CCY", "NOT_DERIVED", NULL, "power8::PM_CMPLU_STALL",
+	       NULL);
 	cpu = power(0x4e, "pfm:power9 sysfs:cpu");
-	expect(&cpu, "ibm-power9", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "power9::PM_INST_CMPL", NULL);
+	expect(&cpu, "ibm-power9", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "power9::PM_INST_CMPL",
+	       NULL);
 	expect(&cpu, "ibm-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "perf::CYCLES", NULL);
-	expect(&cpu, "ibm-power9", "PAPI_FP_OPS", "DERIVED_POSTFIX", "N0|N1|2|*|+|N2|4|*|+|N3|8|*|+|",
-	       "power9::PM_1FLOP_CMPL", "power9::PM_2FLOP_CMPL", "power9::PM_4FLOP_CMPL",
-	       "power9::PM_8FLOP_CMPL", NULL);
+	expect(&cpu, "ibm-power9", "PAPI_FP_OPS", "DERIVED_POSTFIX",
+	       "N0|N1|2|*|+|N2|4|*|+|N3|8|*|+|", "power9::PM_1FLOP_CMPL", "power9::PM_2FLOP_CMPL",
+	       "power9::PM_4FLOP_CMPL", "power9::PM_8FLOP_CMPL", NULL);
 	/* PVR alone, libpfm4 not finding the PMU. */
 	cpu = power(0x80, "");
 	expect(&cpu, "ibm-power10", "PAPI_L1_DCM", "DERIVED_ADD", NULL, "power10::PM_LD_MISS_L1",
@@ -309,8 +324,8 @@ static void test_golden_riscv_and_generic(void)
 	       "perf::L1-DCACHE-STORES", NULL);
 	expect(&cpu, "generic", "PAPI_L3_TCM", "DERIVED_ADD", NULL, "perf::LLC-LOAD-MISSES",
 	       "perf::LLC-STORE-MISSES", NULL);
-	expect(&cpu, "generic", "PAPI_STL_ICY", "NOT_DERIVED", NULL, "perf::STALLED-CYCLES-FRONTEND",
-	       NULL);
+	expect(&cpu, "generic", "PAPI_STL_ICY", "NOT_DERIVED", NULL,
+	       "perf::STALLED-CYCLES-FRONTEND", NULL);
 	expect_undefined(&cpu, "PAPI_CA_SNP");
 }
 
@@ -359,11 +374,12 @@ static void test_libpfm4_names_encode_with_their_pmu_forced(void)
 					const char *native = table->entries[e].natives[n];
 					int status = encode(native);
 					char text[512];
-					snprintf(text, sizeof(text), "%s (table %s, %s:%d) encodes: %s",
-						 native, table->name, table->file,
-						 table->entries[e].line, pfm_strerror(status));
-					CU_assertImplementation(status == PFM_SUCCESS, __LINE__, text,
-								__FILE__, "", CU_FALSE);
+					snprintf(text, sizeof(text),
+					         "%s (table %s, %s:%d) encodes: %s", native,
+					         table->name, table->file, table->entries[e].line,
+					         pfm_strerror(status));
+					CU_assertImplementation(status == PFM_SUCCESS, __LINE__,
+					                        text, __FILE__, "", CU_FALSE);
 				}
 			}
 			checked_tables++;
@@ -388,30 +404,33 @@ static bool has_message(const struct preset_library *library, const char *text)
 
 static void test_malformed_lines_are_rejected_with_file_and_line(void)
 {
-	static const char text[] = "# a table with good and bad lines\n"
-				   "table test\n"
-				   "match arch x86_64\n"
-				   "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\n"
-				   "PAPI_NO_SUCH, NOT_DERIVED, perf::CYCLES\n"
-				   "PAPI_TOT_INS, DERIVED_MUL, perf::INSTRUCTIONS\n"
-				   "PAPI_L1_DCM, DERIVED_ADD, perf::L1-DCACHE-LOAD-MISSES\n"
-				   "PAPI_L1_ICM, NOT_DERIVED, a, b\n"
-				   "PAPI_FP_OPS, DERIVED_POSTFIX, N0|N2|+|, x::A, x::B\n"
-				   "PAPI_SP_OPS, DERIVED_POSTFIX, N0|N1|, x::A, x::B\n"
-				   "PAPI_TOT_CYC, NOT_DERIVED, perf::TASK-CLOCK\n"
-				   "match pvr nothing\n"
-				   "frobnicate\n"
-				   "PAPI_BR_INS, NOT_DERIVED, has blank\n"
-				   "PAPI_BR_MSP, NOT_DERIVED, perf::BRANCH-MISSES, note: kept, with a comma\n";
+	static const char text[] =
+	    "# a table with good and bad lines\n"
+	    "table test\n"
+	    "match arch x86_64\n"
+	    "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\n"
+	    "PAPI_NO_SUCH, NOT_DERIVED, perf::CYCLES\n"
+	    "PAPI_TOT_INS, DERIVED_MUL, perf::INSTRUCTIONS\n"
+	    "PAPI_L1_DCM, DERIVED_ADD, perf::L1-DCACHE-LOAD-MISSES\n"
+	    "PAPI_L1_ICM, NOT_DERIVED, a, b\n"
+	    "PAPI_FP_OPS, DERIVED_POSTFIX, N0|N2|+|, x::A, x::B\n"
+	    "PAPI_SP_OPS, DERIVED_POSTFIX, N0|N1|, x::A, x::B\n"
+	    "PAPI_TOT_CYC, NOT_DERIVED, perf::TASK-CLOCK\n"
+	    "match pvr nothing\n"
+	    "frobnicate\n"
+	    "PAPI_BR_INS, NOT_DERIVED, has blank\n"
+	    "PAPI_BR_MSP, NOT_DERIVED, perf::BRANCH-MISSES, note: kept, with a comma\n";
 	struct preset_library library;
 	memset(&library, 0, sizeof(library));
 	int messages = preset_library_parse(&library, "bad.presets", text, false);
 	CU_ASSERT_EQUAL(messages, 10);
 	CU_ASSERT(has_message(&library, "bad.presets:5: 'PAPI_NO_SUCH' is not a PAPI preset"));
 	CU_ASSERT(has_message(&library, "bad.presets:6:"));
-	CU_ASSERT(has_message(&library, "bad.presets:7: PAPI_L1_DCM: DERIVED_ADD takes two or more"));
+	CU_ASSERT(
+	    has_message(&library, "bad.presets:7: PAPI_L1_DCM: DERIVED_ADD takes two or more"));
 	CU_ASSERT(has_message(&library, "bad.presets:8:"));
-	CU_ASSERT(has_message(&library, "bad.presets:9: PAPI_FP_OPS: postfix 'N0|N2|+|': N2 names no"));
+	CU_ASSERT(
+	    has_message(&library, "bad.presets:9: PAPI_FP_OPS: postfix 'N0|N2|+|': N2 names no"));
 	CU_ASSERT(has_message(&library, "bad.presets:10:"));
 	CU_ASSERT(has_message(&library, "bad.presets:11: PAPI_TOT_CYC is defined twice"));
 	CU_ASSERT(has_message(&library, "bad.presets:12:"));
@@ -427,9 +446,9 @@ static void test_malformed_lines_are_rejected_with_file_and_line(void)
 
 	/* Lines outside a table, and a table that never applies. */
 	preset_library_parse(&library, "orphan.presets",
-			     "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\ntable lonely\n"
-			     "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\n",
-			     false);
+	                     "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\ntable lonely\n"
+	                     "PAPI_TOT_CYC, NOT_DERIVED, perf::CYCLES\n",
+	                     false);
 	CU_ASSERT(has_message(&library, "orphan.presets:1: a preset line before any 'table' line"));
 	CU_ASSERT(has_message(&library, "orphan.presets:2: table 'lonely' has no 'match' line"));
 	preset_library_free(&library);
@@ -544,9 +563,9 @@ static void test_user_presets_add_and_override(void)
 	int fd = mkstemp(path);
 	CU_ASSERT_FATAL(fd >= 0);
 	static const char text[] =
-		"PAPI_TOT_CYC, NOT_DERIVED, perf::TASK-CLOCK, note: overridden by the user\n"
-		"PAPI_CA_SNP, DERIVED_POSTFIX, N0|N1|1000|*|+|, perf::TASK-CLOCK, perf::PAGE-FAULTS\n"
-		"PAPI_TOT_INS, NOT_DERIVED\n";
+	    "PAPI_TOT_CYC, NOT_DERIVED, perf::TASK-CLOCK, note: overridden by the user\n"
+	    "PAPI_CA_SNP, DERIVED_POSTFIX, N0|N1|1000|*|+|, perf::TASK-CLOCK, perf::PAGE-FAULTS\n"
+	    "PAPI_TOT_INS, NOT_DERIVED\n";
 	CU_ASSERT_EQUAL(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
 	close(fd);
 	setenv("PAPI_USER_EVENTS_FILE", path, 1);
@@ -592,25 +611,28 @@ int main(void)
 	/* The API suite first: forcing libpfm4 PMUs one after another (the
 	 * encoding test) leaves each of them active in this process. */
 	CU_pSuite api = CU_add_suite("api", NULL, NULL);
-	CU_add_test(api, "no PMU: no preset claimed available", test_no_pmu_no_preset_claimed_available);
+	CU_add_test(api, "no PMU: no preset claimed available",
+	            test_no_pmu_no_preset_claimed_available);
 	CU_add_test(api, "a forced libpfm4 PMU selects its table",
-		    test_forced_libpfm4_pmu_selects_its_table);
+	            test_forced_libpfm4_pmu_selects_its_table);
 	CU_add_test(api, "user presets add and override", test_user_presets_add_and_override);
 	CU_pSuite tables = CU_add_suite("tables", load_builtin, free_builtin);
 	CU_add_test(tables, "every definition file loads without error",
-		    test_every_definition_file_loads_without_error);
-	CU_add_test(tables, "golden: Intel Core 2 to Broadwell", test_golden_intel_core2_to_broadwell);
+	            test_every_definition_file_loads_without_error);
+	CU_add_test(tables, "golden: Intel Core 2 to Broadwell",
+	            test_golden_intel_core2_to_broadwell);
 	CU_add_test(tables, "golden: Intel Skylake to Sapphire Rapids",
-		    test_golden_intel_skylake_to_sapphire_rapids);
-	CU_add_test(tables, "golden: Intel hybrid P and E cores", test_golden_intel_hybrid_p_and_e_cores);
+	            test_golden_intel_skylake_to_sapphire_rapids);
+	CU_add_test(tables, "golden: Intel hybrid P and E cores",
+	            test_golden_intel_hybrid_p_and_e_cores);
 	CU_add_test(tables, "golden: AMD Zen 1 to Zen 5", test_golden_amd_zen1_to_zen5);
 	CU_add_test(tables, "golden: arm64", test_golden_arm64);
 	CU_add_test(tables, "golden: POWER", test_golden_power);
 	CU_add_test(tables, "golden: RISC-V and generic", test_golden_riscv_and_generic);
 	CU_add_test(tables, "libpfm4 names encode with their PMU forced",
-		    test_libpfm4_names_encode_with_their_pmu_forced);
+	            test_libpfm4_names_encode_with_their_pmu_forced);
 	CU_add_test(tables, "malformed lines are rejected with file and line",
-		    test_malformed_lines_are_rejected_with_file_and_line);
+	            test_malformed_lines_are_rejected_with_file_and_line);
 	CU_add_test(tables, "derived arithmetic", test_derived_arithmetic);
 	return unit_run_all();
 }
