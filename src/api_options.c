@@ -32,16 +32,31 @@ static int check_granularity(int granularity)
 	return PAPI_OK;
 }
 
-static int set_eventset_domain(int id, int domain)
+/* The event set with this id, once bound to a component (its options are the
+ * component's to apply); NULL with the error in *status otherwise. */
+static struct eventset *eventset_with_component(int id, int *status)
 {
 	struct eventset *set = api_eventset(id);
-	if (!set)
-		return PAPI_ENOEVST;
-	if (set->cidx < 0)
-		return papi_error_set(
+	if (!set) {
+		*status = PAPI_ENOEVST;
+		return NULL;
+	}
+	if (set->cidx < 0) {
+		*status = papi_error_set(
 		    PAPI_ENOCMP, "event set %d has no component yet: add an event or assign one",
 		    id);
-	int status = check_domain(domain);
+		return NULL;
+	}
+	return set;
+}
+
+static int set_eventset_domain(int id, int domain)
+{
+	int status;
+	struct eventset *set = eventset_with_component(id, &status);
+	if (!set)
+		return status;
+	status = check_domain(domain);
 	if (status != PAPI_OK)
 		return status;
 	struct counting_options options = set->options;
@@ -51,14 +66,11 @@ static int set_eventset_domain(int id, int domain)
 
 static int set_eventset_granularity(int id, int granularity)
 {
-	struct eventset *set = api_eventset(id);
+	int status;
+	struct eventset *set = eventset_with_component(id, &status);
 	if (!set)
-		return PAPI_ENOEVST;
-	if (set->cidx < 0)
-		return papi_error_set(
-		    PAPI_ENOCMP, "event set %d has no component yet: add an event or assign one",
-		    id);
-	int status = check_granularity(granularity);
+		return status;
+	status = check_granularity(granularity);
 	if (status == PAPI_OK)
 		status = eventset_check_owner(set);
 	if (status != PAPI_OK)
