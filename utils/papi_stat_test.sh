@@ -51,13 +51,16 @@ if [ -z "$small" ] || [ -z "$large" ]; then
 else
 	extra=$((large - small))
 	echo "touch_pages: $small faults for 100 pages, $large for 10100: +$extra"
-	[ "$extra" -ge 9950 ] && [ "$extra" -le 10100 ] ||
+	if [ "$extra" -lt 9950 ] || [ "$extra" -gt 10100 ]; then
 		fail "10000 more pages gave $extra more faults"
+	fi
 fi
 
 ./papi_stat --json -r 3 -e perf::TASK-CLOCK,perf::PAGE-FAULTS -- ./touch_pages 10 >"$out" 2>&1
-grep -q '"runs": 3' "$out" && grep -q '"event": "perf::PAGE-FAULTS", "value": [0-9]*, "scaled": false, "stddev"' "$out" ||
+if ! grep -q '"runs": 3' "$out" ||
+	! grep -q '"event": "perf::PAGE-FAULTS", "value": [0-9]*, "scaled": false, "stddev"' "$out"; then
 	fail "JSON with -r 3 lacks runs or events"
+fi
 
 ./papi_stat --per-thread -x , -e perf::PAGE-FAULTS -- ./touch_pages 1000 4 >"$out" 2>&1
 status=$?
@@ -65,7 +68,9 @@ status=$?
 threads=$(awk -F, '$3 == "perf::PAGE-FAULTS" && $2 >= 1000 { n++ } END { print n + 0 }' "$out")
 [ "$threads" -eq 4 ] || fail "--per-thread: $threads tasks with >= 1000 faults, expected the 4 threads"
 total=$(awk -F, '$2 == "perf::PAGE-FAULTS" { print $1 }' "$out")
-[ -n "$total" ] && [ "$total" -ge 4000 ] || fail "--per-thread total is '$total'"
+if [ -z "$total" ] || [ "$total" -lt 4000 ]; then
+	fail "--per-thread total is '$total'"
+fi
 
 [ "$failures" -eq 0 ] || exit 1
 echo "PASS: papi_stat"
