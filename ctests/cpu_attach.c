@@ -7,31 +7,16 @@
 #include "ctest_util.h"
 
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-static int unprivileged_cpu_attach(void)
+/* Counting CPU 0: refused to unprivileged users when perf_event_paranoid > 0. */
+static int attach_to_cpu0(int eventset)
 {
 	PAPI_option_t option;
-	int eventset = PAPI_NULL, rc;
-	if (setgid(65534) != 0 || setuid(65534) != 0)
-		return 3;
-	/* An empty set: the library tries the CPU at once, whatever
-	 * perf_event_paranoid allows for the thread itself. */
-	if (PAPI_create_eventset(&eventset) != PAPI_OK ||
-	    PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()) != PAPI_OK)
-		return 4;
 	memset(&option, 0, sizeof(option));
 	option.cpu.eventset = eventset;
 	option.cpu.cpu_num = 0;
-	rc = PAPI_set_opt(PAPI_CPU_ATTACH, &option);
-	if (rc != PAPI_EPERM)
-		return 5;
-#ifdef PAPILLON
-	if (!strstr(PAPI_strreason(), "perf_event_paranoid"))
-		return 6;
-#endif
-	return 0;
+	return PAPI_set_opt(PAPI_CPU_ATTACH, &option);
 }
 
 int main(int argc, char **argv)
@@ -39,7 +24,7 @@ int main(int argc, char **argv)
 	const char *const names[] = {"perf::CPU-CLOCK"};
 	PAPI_option_t option;
 	long long value, t0, t1;
-	int eventset, state, rc, status;
+	int eventset, state, rc;
 	long paranoid = 2;
 
 	ctest_init(argc, argv);
@@ -95,15 +80,8 @@ int main(int argc, char **argv)
 	ctest_eventset_free(&eventset);
 
 	if (geteuid() == 0 && paranoid > 0) {
-		pid_t child = fork();
-		FAIL_IF(child < 0, "fork failed");
-		if (child == 0)
-			_exit(unprivileged_cpu_attach());
-		waitpid(child, &status, 0);
-		FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
-		        "as nobody with perf_event_paranoid %ld, PAPI_CPU_ATTACH was not refused "
-		        "with PAPI_EPERM naming perf_event_paranoid (child status %d)",
-		        paranoid, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		ctest_expect_refused_as_nobody(attach_to_cpu0, "perf_event_paranoid",
+		                               "PAPI_CPU_ATTACH on CPU 0");
 	} else {
 		ctest_note("not root or paranoid <= 0: the refusal case is not tried");
 	}

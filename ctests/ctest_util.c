@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -230,6 +231,47 @@ int ctest_perf_event_cidx(void)
 	return cidx;
 }
 
+/* The child's side of ctest_expect_refused_as_nobody: its exit status says
+ * which step went wrong (0: refused as expected). */
+static int refused_as_nobody(int (*attempt)(int eventset), const char *reason_word)
+{
+	int eventset = PAPI_NULL;
+	if (setgid(65534) != 0 || setuid(65534) != 0)
+		return 3;
+	if (PAPI_create_eventset(&eventset) != PAPI_OK ||
+	    PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()) != PAPI_OK)
+		return 4;
+	if (attempt(eventset) != PAPI_EPERM)
+		return 5;
+#ifdef PAPILLON
+	if (!strstr(PAPI_strreason(), reason_word))
+		return 6;
+#else
+	(void)reason_word;
+#endif
+	return 0;
+}
+
+void ctest_expect_refused_as_nobody(int (*attempt)(int eventset), const char *reason_word,
+                                    const char *what)
+{
+	static const char *const steps[] = {[3] = "could not drop root",
+	                                    [4] = "could not create a perf_event set",
+	                                    [5] = "not refused with PAPI_EPERM",
+	                                    [6] = "the reason does not name"};
+	int status;
+	pid_t child = fork();
+
+	FAIL_IF(child < 0, "fork failed");
+	if (child == 0)
+		_exit(refused_as_nobody(attempt, reason_word));
+	FAIL_IF(waitpid(child, &status, 0) != child, "waitpid failed");
+	int step = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	FAIL_IF(step != 0, "as nobody, %s: %s %s (child status %d)", what,
+	        step >= 3 && step <= 6 ? steps[step] : "the child died",
+	        step == 6 ? reason_word : "", step);
+}
+
 int ctest_eventset_of(const char *const *names, int count)
 {
 	int eventset = PAPI_NULL;
@@ -290,6 +332,40 @@ double ctest_busy_cpu_ns(long long ns)
 			sum += 1.0 / i;
 	} while (ctest_thread_cpu_ns() < end);
 	return sum;
+}
+
+static volatile double profiling_sink;
+
+__attribute__((noinline)) void ctest_hot_loop(long iterations)
+{
+	double x = profiling_sink;
+	for (long i = 0; i < iterations; i++)
+		x = x * 1.0000001 + 0.5;
+	profiling_sink = x;
+}
+
+__attribute__((noinline)) void ctest_cold_loop(long iterations)
+{
+	double x = profiling_sink;
+	for (long i = 0; i < iterations; i++)
+		x = x * 0.9999999 + 0.25;
+	profiling_sink = x;
+}
+
+long ctest_hot_loop_per_ms(void)
+{
+	long long t0 = ctest_thread_cpu_ns();
+	ctest_hot_loop(10000000);
+	long long t1 = ctest_thread_cpu_ns();
+	return (long)(10000000LL * 1000000LL / (t1 - t0 > 0 ? t1 - t0 : 1));
+}
+
+void ctest_hot_cold_rounds(long per_ms)
+{
+	for (int round = 0; round < 10; round++) {
+		ctest_hot_loop(per_ms * 30);
+		ctest_cold_loop(per_ms * 3);
+	}
 }
 
 size_t ctest_page_size(void)

@@ -89,6 +89,14 @@ int ctest_eventset_of(const char *const *names, int count);
 /* Removes all events and destroys the set; fails the test on error. */
 void ctest_eventset_free(int *eventset);
 
+/* Checks a refusal of the kernel's permission rules: in a child that drops
+ * root to "nobody", creates an empty event set bound to perf_event (the
+ * library then tries the target at once) and calls attempt(eventset), which
+ * must return PAPI_EPERM with a reason containing reason_word. Fails the
+ * test, naming what, when it does not. Only meaningful as root. */
+void ctest_expect_refused_as_nobody(int (*attempt)(int eventset), const char *reason_word,
+                                    const char *what);
+
 /* Clocks, in nanoseconds. */
 long long ctest_thread_cpu_ns(void);
 long long ctest_monotonic_ns(void);
@@ -96,6 +104,15 @@ void ctest_sleep_ns(long long ns);
 /* Spins until this thread has used at least ns of CPU time; returns a value
  * derived from the work so the loop cannot be optimised away. */
 double ctest_busy_cpu_ns(long long ns);
+
+/* The profiling tests' workload: two functions of pure arithmetic (no calls,
+ * so samples land in their own code), whose addresses the tests histogram. */
+void ctest_hot_loop(long iterations);
+void ctest_cold_loop(long iterations);
+/* Iterations of ctest_hot_loop per millisecond of this thread's CPU time. */
+long ctest_hot_loop_per_ms(void);
+/* Ten rounds of about 30 ms in ctest_hot_loop then 3 ms in ctest_cold_loop. */
+void ctest_hot_cold_rounds(long per_ms);
 
 /* Anonymous private memory of count pages that are not yet backed (no huge
  * pages, so each touched page takes exactly one fault). */

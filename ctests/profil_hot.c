@@ -1,7 +1,7 @@
 /* PAPI_profil on perf::TASK-CLOCK (an overflow every 100 us of CPU time):
- * a program spends ten times more time in hot_loop than in cold_loop; the
- * histogram over both functions gives hot_loop the most samples, and the
- * fullest bucket lies inside it. Done with 16-, 32- and 64-bit buckets, with
+ * a program spends ten times more time in ctest_hot_loop than in
+ * ctest_cold_loop; the histogram over both functions gives the hot one the
+ * most samples, and the fullest bucket lies inside it. Done with 16-, 32- and 64-bit buckets, with
  * PAPI_PROFIL_WEIGHTED, PAPI_PROFIL_COMPRESS, PAPI_PROFIL_RANDOM (fewer
  * samples) and in software (PAPI_PROFIL_FORCE_SW: a 1 ms timer, one sample
  * per tick at most). */
@@ -12,34 +12,6 @@
 #include <string.h>
 
 #define THRESHOLD_NS 100000
-
-static volatile double sink;
-
-/* Pure arithmetic, no calls: the samples land in the loop itself. */
-__attribute__((noinline)) static void hot_loop(long iterations)
-{
-	double x = sink;
-	for (long i = 0; i < iterations; i++)
-		x = x * 1.0000001 + 0.5;
-	sink = x;
-}
-
-__attribute__((noinline)) static void cold_loop(long iterations)
-{
-	double x = sink;
-	for (long i = 0; i < iterations; i++)
-		x = x * 0.9999999 + 0.25;
-	sink = x;
-}
-
-/* Iterations of hot_loop per millisecond of CPU time. */
-static long calibrate(void)
-{
-	long long t0 = ctest_thread_cpu_ns();
-	hot_loop(10000000);
-	long long t1 = ctest_thread_cpu_ns();
-	return (long)(10000000LL * 1000000LL / (t1 - t0 > 0 ? t1 - t0 : 1));
-}
 
 struct histogram {
 	uint64_t hot, cold, total, max;
@@ -58,7 +30,7 @@ static uint64_t bucket(const void *buffer, int bytes, size_t index)
 static void run(int flags, const char *what, long per_ms)
 {
 	const char *const names[] = {"perf::TASK-CLOCK"};
-	uintptr_t hot = (uintptr_t)&hot_loop, cold = (uintptr_t)&cold_loop;
+	uintptr_t hot = (uintptr_t)&ctest_hot_loop, cold = (uintptr_t)&ctest_cold_loop;
 	uintptr_t start = hot < cold ? hot : cold;
 	uintptr_t end = (hot < cold ? cold : hot) + 1024;
 	int bytes = flags & PAPI_PROFIL_BUCKET_64 ? 8 : flags & PAPI_PROFIL_BUCKET_32 ? 4 : 2;
@@ -81,10 +53,7 @@ static void run(int flags, const char *what, long per_ms)
 		        state);
 	}
 	CHECK_OK(PAPI_start(eventset));
-	for (int round = 0; round < 10; round++) {
-		hot_loop(per_ms * 30);
-		cold_loop(per_ms * 3);
-	}
+	ctest_hot_cold_rounds(per_ms);
 	CHECK_OK(PAPI_stop(eventset, &value));
 	CHECK_OK(PAPI_profil(buffer, (unsigned)(buckets * (size_t)bytes), (vptr_t)start, 0x10000,
 	                     eventset, code, 0, flags));
@@ -133,7 +102,7 @@ int main(int argc, char **argv)
 	ctest_init(argc, argv);
 	ctest_library_init();
 	ctest_require_perf_events();
-	per_ms = calibrate();
+	per_ms = ctest_hot_loop_per_ms();
 	run(PAPI_PROFIL_POSIX, "16-bit buckets", per_ms);
 	run(PAPI_PROFIL_POSIX | PAPI_PROFIL_BUCKET_32, "32-bit buckets", per_ms);
 	run(PAPI_PROFIL_POSIX | PAPI_PROFIL_BUCKET_64 | PAPI_PROFIL_WEIGHTED, "64-bit weighted",

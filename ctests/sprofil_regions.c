@@ -12,24 +12,6 @@
 #define THRESHOLD_NS 100000
 #define REGION_BYTES 512
 
-static volatile double sink;
-
-__attribute__((noinline)) static void hot_loop(long iterations)
-{
-	double x = sink;
-	for (long i = 0; i < iterations; i++)
-		x = x * 1.0000001 + 0.5;
-	sink = x;
-}
-
-__attribute__((noinline)) static void cold_loop(long iterations)
-{
-	double x = sink;
-	for (long i = 0; i < iterations; i++)
-		x = x * 0.9999999 + 0.25;
-	sink = x;
-}
-
 static uint64_t sum(const uint32_t *buffer, size_t count)
 {
 	uint64_t total = 0;
@@ -42,10 +24,10 @@ int main(int argc, char **argv)
 {
 	const char *const names[] = {"perf::TASK-CLOCK"};
 	static uint32_t hot_buffer[REGION_BYTES / 2], cold_buffer[REGION_BYTES / 2], bin[2];
-	uintptr_t hot = (uintptr_t)&hot_loop, cold = (uintptr_t)&cold_loop;
+	uintptr_t hot = (uintptr_t)&ctest_hot_loop, cold = (uintptr_t)&ctest_cold_loop;
 	size_t hot_bytes = REGION_BYTES, cold_bytes = REGION_BYTES;
 	PAPI_sprofil_t regions[3];
-	long long value, t0, t1;
+	long long value;
 	long per_ms;
 	int eventset, code;
 
@@ -56,10 +38,7 @@ int main(int argc, char **argv)
 		hot_bytes = cold - hot;
 	if (hot > cold && hot - cold < cold_bytes)
 		cold_bytes = hot - cold;
-	t0 = ctest_thread_cpu_ns();
-	hot_loop(10000000);
-	t1 = ctest_thread_cpu_ns();
-	per_ms = (long)(10000000LL * 1000000LL / (t1 - t0 > 0 ? t1 - t0 : 1));
+	per_ms = ctest_hot_loop_per_ms();
 
 	memset(regions, 0, sizeof(regions));
 	regions[0].pr_base = hot_buffer;
@@ -80,10 +59,7 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_sprofil(regions, 3, eventset, code, THRESHOLD_NS,
 	                      PAPI_PROFIL_POSIX | PAPI_PROFIL_BUCKET_32));
 	CHECK_OK(PAPI_start(eventset));
-	for (int round = 0; round < 10; round++) {
-		hot_loop(per_ms * 30);
-		cold_loop(per_ms * 3);
-	}
+	ctest_hot_cold_rounds(per_ms);
 	CHECK_OK(PAPI_stop(eventset, &value));
 	CHECK_OK(PAPI_sprofil(regions, 3, eventset, code, 0, PAPI_PROFIL_BUCKET_32));
 	{

@@ -209,14 +209,9 @@ int main(int argc, char **argv)
 	        "It provides availability of system's equipped hardware devices.\n",
 	        &status))
 		return status;
-	if (!util_library_init())
+	hardware = util_hardware_info();
+	if (hardware == NULL)
 		return UTIL_EXIT_FAILURE;
-	hardware = PAPI_get_hardware_info();
-	if (hardware == NULL) {
-		util_report_error("PAPI_get_hardware_info", PAPI_ESYS);
-		PAPI_shutdown();
-		return UTIL_EXIT_FAILURE;
-	}
 	type_count = collect_device_types(types);
 	print_summary(types, type_count, hardware);
 

@@ -105,14 +105,9 @@ int main(int argc, char **argv)
 	                          "It prints the cache and TLB hierarchy of this processor.\n",
 	                          &status))
 		return status;
-	if (!util_library_init())
+	hardware = util_hardware_info();
+	if (hardware == NULL)
 		return UTIL_EXIT_FAILURE;
-	hardware = PAPI_get_hardware_info();
-	if (hardware == NULL) {
-		util_report_error("PAPI_get_hardware_info", PAPI_ESYS);
-		PAPI_shutdown();
-		return UTIL_EXIT_FAILURE;
-	}
 	printf("Memory Cache and TLB Hierarchy Information.\n");
 	util_print_rule('-', UTIL_LINE_WIDTH - 8);
 	print_tlbs(&hardware->mem_hierarchy);

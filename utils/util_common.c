@@ -223,6 +223,20 @@ bool util_library_init(void)
 	return false;
 }
 
+const PAPI_hw_info_t *util_hardware_info(void)
+{
+	const PAPI_hw_info_t *hardware;
+
+	if (!util_library_init())
+		return NULL;
+	hardware = PAPI_get_hardware_info();
+	if (hardware == NULL) {
+		util_report_error("PAPI_get_hardware_info", PAPI_ESYS);
+		PAPI_shutdown();
+	}
+	return hardware;
+}
+
 const PAPI_component_info_t *util_component_info(int cidx)
 {
 	int first_event = PAPI_NATIVE_MASK;

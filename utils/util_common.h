@@ -83,6 +83,9 @@ const char *util_program_name(void);
 
 /* PAPI_library_init; on failure reports why and returns false. */
 bool util_library_init(void);
+/* util_library_init, then PAPI_get_hardware_info; on failure reports why,
+ * shuts the library down and returns NULL. */
+const PAPI_hw_info_t *util_hardware_info(void);
 /* The text of a PAPI error code; never NULL. */
 const char *util_error_text(int code);
 /* The reason the library recorded for this thread's last failing call
