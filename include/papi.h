@@ -982,6 +982,38 @@ int PAPI_event_reason(int EventCode, char *reason, int len);
  */
 int PAPI_preset_message(int index, char *message, int len);
 
+/*
+ * User-space counter reads. Where the kernel lets a program read a counter itself (the perf
+ * mmap page names a hardware counter: rdpmc on x86, mrs on arm64, csrr on RISC-V), PAPI_read
+ * reads that event without a system call; events without a user-readable counter are read
+ * with read(). PAPI_USER_READ_AUTO is the default for new event sets; the environment variable
+ * PAPILLON_USER_READ=0 turns user-space reads off for the whole process (nothing is mapped).
+ * PAPI_set_user_read switches one event set between the two; it takes effect at the next read,
+ * running or not.
+ */
+#define PAPI_USER_READ_OFF  0
+#define PAPI_USER_READ_AUTO 1
+int PAPI_set_user_read(int EventSet, int mode);
+int PAPI_get_user_read(int EventSet, int *mode);
+
+/*
+ * How event number index (0-based, in the order added) of a running event set is read now:
+ * PAPI_READ_PATH_USER or PAPI_READ_PATH_SYSCALL (>= 0), or a PAPI error (< 0; PAPI_ENOTRUN
+ * when the set is not running: the kernel picks the counter only then). reason (len bytes,
+ * may be NULL) says why, e.g. "user: arm64 PMEVCNTR2_EL0 (32-bit)" or "syscall: software
+ * event (no counter)".
+ */
+#define PAPI_READ_PATH_SYSCALL 0
+#define PAPI_READ_PATH_USER    1
+int PAPI_event_read_path(int EventSet, int index, char *reason, int len);
+
+/*
+ * Whether component cidx can read counters in user space on this machine and kernel: 1 yes,
+ * 0 no, or a PAPI error; why (len bytes, may be NULL) says which mechanism or what stops it,
+ * e.g. "arm64 mrs; perf_user_access=1" or "off: PAPILLON_USER_READ=0".
+ */
+int PAPI_user_read_status(int cidx, char *why, int len);
+
 #ifdef __cplusplus
 }
 #endif

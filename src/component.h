@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -47,6 +48,11 @@ struct counting_options {
 	pid_t signal_tid;
 	void (*overflow_fire)(void *cookie, int index, void *address, void *context);
 	void *overflow_cookie;
+	/* The event set's PAPI_USER_READ_* mode (CAP_USER_READ), owned by the
+	 * core and changed at any time by PAPI_set_user_read: a component
+	 * loads it (relaxed) at every read, so that the change takes effect
+	 * at the next one, running or not, without reopening. NULL: AUTO. */
+	const atomic_int *user_read;
 };
 
 /* One native event of a control, as the core hands it over. */
@@ -112,6 +118,16 @@ struct component_ops {
 	 * CPU, inherit)? Lets PAPI_attach and friends fail early, with the
 	 * reason, on a set that has no events yet. */
 	int (*check_target)(const struct counting_options *options);
+
+	/* User-space counter reads (CAP_USER_READ); both optional (NULL: every
+	 * read is a system call). read_path: how native index of a running
+	 * control is read now by the calling thread, PAPI_READ_PATH_USER or
+	 * PAPI_READ_PATH_SYSCALL, with the reason ("user: ...", "syscall:
+	 * ..."). user_read_status: 1 when this machine and kernel let the
+	 * component read counters in user space, else 0; why says which
+	 * mechanism, or what stops it. */
+	int (*read_path)(void *control, int index, char *reason, size_t reason_len);
+	int (*user_read_status)(char *why, size_t why_len);
 };
 
 /* Core services for components that deliver overflows by signal

@@ -52,6 +52,8 @@ int eventset_create(int *id)
 	set->options.domain = papillon_library.default_domain;
 	set->options.granularity = papillon_library.default_granularity;
 	set->options.cpu = -1;
+	atomic_init(&set->user_read_mode, PAPI_USER_READ_AUTO);
+	set->options.user_read = &set->user_read_mode;
 	if (set->options.granularity == PAPI_GRN_SYS) {
 		int cpu = sched_getcpu(); /* PAPI_GRN_SYS counts the CPU we run on */
 		set->options.cpu = cpu >= 0 ? cpu : 0;
@@ -449,6 +451,62 @@ int eventset_reopen(struct eventset *set)
 	if (set->cidx < 0 || set->native_count == 0)
 		return PAPI_OK;
 	return update_control(set, set->natives, set->native_count, &set->options);
+}
+
+int eventset_set_user_read(struct eventset *set, int mode)
+{
+	if (mode != PAPI_USER_READ_OFF && mode != PAPI_USER_READ_AUTO)
+		return papi_error_set(PAPI_EINVAL,
+		                      "user read mode %d is neither PAPI_USER_READ_OFF (%d) nor "
+		                      "PAPI_USER_READ_AUTO (%d)",
+		                      mode, PAPI_USER_READ_OFF, PAPI_USER_READ_AUTO);
+	atomic_store_explicit(&set->user_read_mode, mode, memory_order_relaxed);
+	return PAPI_OK;
+}
+
+/* A preset of several natives is read in user space only if all of them
+ * are; the reason is the first native's that is not, else the first's. */
+int eventset_read_path(struct eventset *set, int index, char *reason, size_t reason_len)
+{
+	if (index < 0 || index >= set->event_count)
+		return papi_error_set(PAPI_EINVAL, "event set %d has no event %d (it holds %d)",
+		                      set->id, index, set->event_count);
+	if (!(set->state & PAPI_RUNNING))
+		return papi_error_set(PAPI_ENOTRUN,
+		                      "event set %d is not running: an event has a read path only "
+		                      "while it counts (the counter holding it is chosen at start)",
+		                      set->id);
+	const struct component_ops *ops = papillon_components[set->cidx];
+	char chosen[PAPI_HUGE_STR_LEN] = "";
+	int path = PAPI_READ_PATH_SYSCALL;
+	if (set->mpx) {
+		snprintf(chosen, sizeof(chosen),
+		         "syscall: software multiplexing (every slice switch reads its counters "
+		         "with read())");
+	} else if (!ops->read_path) {
+		snprintf(chosen, sizeof(chosen),
+		         "syscall: the %s component reads counters only "
+		         "with system calls",
+		         ops->name);
+	} else {
+		const struct eventset_event *event = &set->events[index];
+		path = PAPI_READ_PATH_USER;
+		for (int t = 0; t < event->term_count; t++) {
+			char text[PAPI_HUGE_STR_LEN] = "";
+			int status =
+			    ops->read_path(set->control, event->terms[t], text, sizeof(text));
+			if (status < 0)
+				return status;
+			if (t == 0 ||
+			    (status == PAPI_READ_PATH_SYSCALL && path == PAPI_READ_PATH_USER))
+				snprintf(chosen, sizeof(chosen), "%s", text);
+			if (status == PAPI_READ_PATH_SYSCALL)
+				path = PAPI_READ_PATH_SYSCALL;
+		}
+	}
+	if (reason && reason_len > 0)
+		snprintf(reason, reason_len, "%s", chosen);
+	return path;
 }
 
 int eventset_check_owner(const struct eventset *set)

@@ -56,6 +56,11 @@ struct eventset {
 	bool guarded;
 	atomic_uintptr_t guard;   /* the thread working on the control, 0: none */
 	atomic_int guard_pending; /* a timer tick found the guard taken */
+
+	/* PAPI_USER_READ_*: may the component read counters in user space?
+	 * options.user_read points here, so the component sees a change at
+	 * its next read. */
+	atomic_int user_read_mode;
 };
 
 struct eventset *eventset_lookup(int id);
@@ -83,5 +88,11 @@ void eventset_refresh_direct_map(struct eventset *set);
 /* Rebuilds the component's control(s) for the set's natives and options
  * (after overflow thresholds or options changed). */
 int eventset_reopen(struct eventset *set);
+
+/* PAPI_set_user_read: PAPI_EINVAL for a mode that is not PAPI_USER_READ_*. */
+int eventset_set_user_read(struct eventset *set, int mode);
+/* PAPI_event_read_path: how event index (as added) of a running set is read
+ * by the calling thread now; PAPI_READ_PATH_* or an error. */
+int eventset_read_path(struct eventset *set, int index, char *reason, size_t reason_len);
 
 #endif

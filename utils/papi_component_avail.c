@@ -93,6 +93,21 @@ static void print_refused_events(int cidx, bool detail)
 	printf(DETAIL_INDENT "Events that cannot count here: %d of %d\n", refused.total, tried);
 	util_reason_tally_print(&refused, DETAIL_INDENT "  ", detail ? UTIL_TALLY_SLOTS : 3);
 }
+
+/* Which way PAPI_read reaches the counters, so that a missing fast path
+ * (a kernel switch left off, no PMU) is visible without a benchmark. */
+static void print_read_path(int cidx)
+{
+	char why[PAPI_MAX_STR_LEN] = "";
+	int status = PAPI_user_read_status(cidx, why, (int)sizeof(why));
+
+	if (status < 0)
+		printf("   \\-> Counter reads: unknown (%s)\n", PAPI_strerror(status));
+	else if (status > 0)
+		printf("   \\-> Counter reads: user space (%s)\n", why);
+	else
+		printf("   \\-> Counter reads: read() system call (%s)\n", why);
+}
 #endif
 
 static void list_active(bool detail)
@@ -106,6 +121,9 @@ static void list_active(bool detail)
 		if (component == NULL || component->disabled)
 			continue;
 		print_name_line(component);
+#ifdef PAPILLON
+		print_read_path(cidx);
+#endif
 		printf(DETAIL_INDENT "Native: %d, Preset: %d, Counters: %d\n",
 		       component->num_native_events, component->num_preset_events,
 		       component->num_cntrs);

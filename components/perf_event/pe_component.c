@@ -20,6 +20,7 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 		return pfm_status;
 	}
 	bool has_pmu = pe_core_pmu_present();
+	pe_user_detect();
 	info->num_cntrs = has_pmu ? pe_pfm_core_counters() : 0;
 	info->num_mpx_cntrs = info->num_cntrs;
 	info->default_domain = PAPI_DOM_USER;
@@ -28,7 +29,7 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 	info->available_granularities = PAPI_GRN_THR;
 	info->hardware_intr = 0;
 	info->kernel_multiplex = 0;
-	info->fast_counter_read = 0;
+	info->fast_counter_read = pe_user_available();
 	info->fast_real_timer = 1;
 	info->fast_virtual_timer = 1;
 	info->attach = 0;
@@ -183,6 +184,19 @@ static int pe_reset(void *control)
 	return pe_control_reset(control);
 }
 
+static int pe_read_path(void *control, int index, char *reason, size_t reason_len)
+{
+	const struct pe_control *pe = control;
+	if (index < 0 || index >= pe->event_count)
+		return papi_error_set(PAPI_EINVAL, "the control has no event %d", index);
+	return pe_user_event_path(&pe->user, index, pe->scaled, reason, reason_len);
+}
+
+static int pe_user_read_status(char *why, size_t why_len)
+{
+	return pe_user_status(why, why_len);
+}
+
 static int pe_write(void *control, const long long *values)
 {
 	(void)control;
@@ -194,7 +208,8 @@ const struct component_ops perf_event_component = {
     .name = "perf_event",
     .short_name = "perf",
     .description = "Linux perf_event CPU counters",
-    .capabilities = CAP_KERNEL_MULTIPLEX | CAP_HW_OVERFLOW | CAP_ATTACH | CAP_CPU | CAP_INHERIT,
+    .capabilities =
+        CAP_KERNEL_MULTIPLEX | CAP_HW_OVERFLOW | CAP_ATTACH | CAP_CPU | CAP_INHERIT | CAP_USER_READ,
     .control_size = sizeof(struct pe_control),
     .init = pe_init,
     .shutdown = pe_shutdown,
@@ -214,4 +229,6 @@ const struct component_ops perf_event_component = {
     .reset = pe_reset,
     .write = pe_write,
     .check_target = pe_check_target,
+    .read_path = pe_read_path,
+    .user_read_status = pe_user_read_status,
 };

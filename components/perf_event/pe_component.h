@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "component.h"
+#include "pe_user.h"
 
 /* A resolved event: what perf_event_open needs, before domain is applied. */
 struct pe_encoding {
@@ -24,6 +25,7 @@ struct pe_group {
 	int count;
 	bool software_only; /* no hardware counter */
 	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
+	int user_count;     /* events with a perf page (user-space reads) */
 	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
 };
 
@@ -44,6 +46,10 @@ struct pe_control {
 	bool scaled;                  /* multiplexing: scale by enabled/running */
 	uint64_t *time_baseline;      /* scaled: enabled, running per event */
 	struct pe_sampler **samplers; /* per event, NULL unless it overflows */
+	/* Not the plain grouped read(): independent, or some event has a
+	 * perf page to read it in user space (pe_user.h). */
+	bool special_read;
+	struct pe_user_state user;
 };
 
 /* Names (pe_names_pfm.c for libpfm4's PMUs, pe_names_sysfs.c for the rest). */

@@ -15,7 +15,18 @@
  * Independent mode (kernel multiplexing, inherit): every event is its own
  * group, read alone as {value, time_enabled, time_running}. Multiplexed
  * values are scaled by the enabled/running times since the last start,
- * reset or accum; an event that never ran in that interval reads 0. */
+ * reset or accum; an event that never ran in that interval reads 0.
+ *
+ * User-space reads (pe_user.h): events on CPU counters that count the
+ * calling thread get their perf page mapped at open. A read of a control
+ * with pages goes off the plain path (special_read): by the counted thread,
+ * with the set's mode not PAPI_USER_READ_OFF, each such event whose page
+ * names a counter now is read in user space, and only the group's other
+ * events (software events, an event off its counter now) cost one read() of
+ * the group; multiplexed events need the page's time scale, or are read
+ * alone with read(). The counts are read()'s, so baselines and scaling are
+ * shared. Stop and reset stay system calls: a stop must freeze the counters
+ * first, a reset is an ioctl anyway. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -83,6 +94,7 @@ static void close_samplers(struct pe_sampler **samplers, int count)
 
 void pe_control_close(struct pe_control *control)
 {
+	pe_user_state_free(&control->user, control->event_count);
 	close_samplers(control->samplers, control->event_count);
 	if (control->fds)
 		close_fds(control->fds, control->event_count);
@@ -101,6 +113,7 @@ struct open_state {
 	uint32_t leader_type;
 	bool independent;
 	struct pe_sampler **samplers;
+	struct pe_user_slot *slots;
 };
 
 /* What every event of the control reads, and how it counts. */
@@ -117,6 +130,7 @@ static void prepare_attr(struct perf_event_attr *attr, const struct component_ev
 	if (event->overflow_threshold > 0)
 		pe_sampling_prepare(attr, event->overflow_threshold);
 	apply_domain(attr, encoding, options->domain);
+	pe_user_prepare_attr(attr, event, options);
 }
 
 /* Makes a freshly opened sampling event signal its owner thread. */
@@ -168,6 +182,8 @@ static int place_event(struct open_state *state, int i, const struct component_e
 		int fd = open_event(&attr, encoding, options, current->leader_fd);
 		if (fd >= 0) {
 			state->fds[i] = fd;
+			pe_user_slot_open(&state->slots[i], fd, &attr, event, options);
+			current->user_count += state->slots[i].page != NULL;
 			current->count++;
 			current->software_only &= attr.type == PERF_TYPE_SOFTWARE;
 			current->parkable &=
@@ -197,6 +213,8 @@ static int place_event(struct open_state *state, int i, const struct component_e
 		                      encoding->pmu[0] ? encoding->pmu : "CPU");
 	}
 	new_group(state, i, fd, &attr, event);
+	pe_user_slot_open(&state->slots[i], fd, &attr, event, options);
+	state->groups[state->group_count - 1].user_count = state->slots[i].page != NULL;
 	return arm_sampler(state, i, event, options);
 }
 
@@ -304,13 +322,14 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	    .groups = calloc(slots, sizeof(struct pe_group)),
 	    .independent = independent,
 	    .samplers = calloc(slots, sizeof(struct pe_sampler *)),
+	    .slots = calloc(slots, sizeof(struct pe_user_slot)),
 	};
 	long long *baseline = calloc(slots, sizeof(long long));
 	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
 	uint64_t *buffer = calloc(READ_HEADER_WORDS + slots, sizeof(uint64_t));
 	int status = PAPI_OK;
-	if (!state.fds || !state.groups || !state.samplers || !baseline || !time_baseline ||
-	    !buffer)
+	if (!state.fds || !state.groups || !state.samplers || !state.slots || !baseline ||
+	    !time_baseline || !buffer)
 		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
 	if (state.fds)
 		for (int i = 0; i < count; i++)
@@ -319,7 +338,14 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		status = place_event(&state, i, &events[i], options);
 	if (status == PAPI_OK && buffer)
 		status = check_schedulable(&state, buffer, events, options);
+	struct pe_user_state user;
+	if (status == PAPI_OK && !pe_user_state_init(&user, state.slots, count, options)) {
+		state.slots = NULL; /* freed with the user state */
+		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
+	}
 	if (status != PAPI_OK) {
+		pe_user_slots_close(state.slots, count);
+		free(state.slots);
 		close_samplers(state.samplers, count);
 		if (state.fds)
 			close_fds(state.fds, count);
@@ -342,6 +368,8 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->independent = independent;
 	control->scaled = options->multiplex != 0;
 	control->samplers = state.samplers;
+	control->user = user;
+	control->special_read = independent || user.page_count > 0;
 	return PAPI_OK;
 }
 
@@ -430,6 +458,15 @@ static int read_single(const struct pe_control *control, int i, uint64_t raw[REA
 	return PAPI_OK;
 }
 
+/* Event i alone: from its page when user reads apply now, else read(). */
+static int read_single_event(const struct pe_control *control, int i, bool user,
+                             uint64_t raw[READ_SINGLE_WORDS])
+{
+	if (user && pe_user_read_times(&control->user, i, raw))
+		return PAPI_OK;
+	return read_single(control, i, raw);
+}
+
 static long long single_delta(const struct pe_control *control, int i,
                               const uint64_t raw[READ_SINGLE_WORDS])
 {
@@ -447,11 +484,12 @@ static void single_rebase(struct pe_control *control, int i, const uint64_t raw[
 	control->time_baseline[2 * i + 1] = raw[2];
 }
 
-static __attribute__((noinline)) int read_independent(struct pe_control *control, long long *values)
+static __attribute__((noinline)) int read_independent(struct pe_control *control, long long *values,
+                                                      bool user)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
-		int status = read_single(control, i, raw);
+		int status = read_single_event(control, i, user, raw);
 		if (status != PAPI_OK)
 			return status;
 		values[i] = single_delta(control, i, raw);
@@ -460,12 +498,14 @@ static __attribute__((noinline)) int read_independent(struct pe_control *control
 }
 
 /* Adds the deltas since the last rebase to values (which may be NULL) and
- * rebases: independent mode's accum, reset (values NULL) and stop. */
-static int accumulate_independent(struct pe_control *control, long long *values, bool add)
+ * rebases: independent mode's accum, reset (values NULL) and stop (user
+ * false: the disabled events are off their counters). */
+static int accumulate_independent(struct pe_control *control, long long *values, bool add,
+                                  bool user)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
-		int status = read_single(control, i, raw);
+		int status = read_single_event(control, i, user, raw);
 		if (status != PAPI_OK)
 			return status;
 		if (values && add)
@@ -496,14 +536,17 @@ int pe_control_start(struct pe_control *control)
 			return status;
 		group->state = GROUP_ENABLED;
 	}
+	/* Only the counted thread sees its counters on its CPU. */
+	if (control->user.page_count)
+		control->user.reader = pthread_self();
 	control->running = true;
 	return PAPI_OK;
 }
 
-int pe_control_read(struct pe_control *control, long long *values)
+/* The plain read: one read() per group. */
+static inline __attribute__((always_inline)) int read_grouped(struct pe_control *control,
+                                                              long long *values)
 {
-	if (__builtin_expect(control->independent, 0))
-		return read_independent(control, values);
 	const struct pe_group *group = control->groups;
 	const struct pe_group *end = group + control->group_count;
 	for (; group < end; group++) {
@@ -514,6 +557,74 @@ int pe_control_read(struct pe_control *control, long long *values)
 		                  &control->baseline[group->first], group->count);
 	}
 	return PAPI_OK;
+}
+
+/* A group's raw counts (*raw): with user reads, from the pages of the events
+ * whose page names a counter now, and from one read() of the group for the
+ * others, if any; else all from the read(). */
+static int group_counts(struct pe_control *control, const struct pe_group *group, bool user,
+                        const long long **raw)
+{
+	if (!user || group->user_count == 0) {
+		*raw = group_raw(control);
+		return read_group(control, group);
+	}
+	long long *counts = &control->user.raw[group->first];
+	bool *done = &control->user.done[group->first];
+	*raw = counts;
+	if (pe_user_read_counts(&control->user, group->first, group->count, counts, done) == 0)
+		return PAPI_OK;
+	int status = read_group(control, group);
+	if (status != PAPI_OK)
+		return status;
+	const long long *kernel = group_raw(control);
+	for (int i = 0; i < group->count; i++)
+		if (!done[i])
+			counts[i] = kernel[i];
+	return PAPI_OK;
+}
+
+/* Straight into values: the events whose page names a counter now, then
+ * one read() of the group for the others, if any. */
+static int read_grouped_user(struct pe_control *control, long long *values)
+{
+	const struct pe_group *group = control->groups;
+	const struct pe_group *end = group + control->group_count;
+	for (; group < end; group++) {
+		long long *out = &values[group->first];
+		const long long *baseline = &control->baseline[group->first];
+		bool *done = &control->user.done[group->first];
+		if (group->user_count > 0 &&
+		    pe_user_read_deltas(&control->user, group->first, group->count, baseline, out,
+		                        done) == 0)
+			continue;
+		int status = read_group(control, group);
+		if (__builtin_expect(status != PAPI_OK, 0))
+			return status;
+		const long long *raw = group_raw(control);
+		for (int i = 0; i < group->count; i++)
+			if (group->user_count == 0 || !done[i])
+				out[i] = raw[i] - baseline[i];
+	}
+	return PAPI_OK;
+}
+
+/* Independent mode, or a control with perf pages. */
+static __attribute__((noinline)) int read_special(struct pe_control *control, long long *values)
+{
+	bool user = pe_user_reads_now(&control->user);
+	if (control->independent)
+		return read_independent(control, values, user);
+	if (user)
+		return read_grouped_user(control, values);
+	return read_grouped(control, values);
+}
+
+int pe_control_read(struct pe_control *control, long long *values)
+{
+	if (__builtin_expect(control->special_read, 0))
+		return read_special(control, values);
+	return read_grouped(control, values);
 }
 
 int pe_control_stop(struct pe_control *control, long long *values)
@@ -528,7 +639,7 @@ int pe_control_stop(struct pe_control *control, long long *values)
 		}
 	}
 	if (control->independent) {
-		int status = accumulate_independent(control, values, false);
+		int status = accumulate_independent(control, values, false, false);
 		if (status == PAPI_OK)
 			control->running = false;
 		return status;
@@ -553,14 +664,15 @@ int pe_control_stop(struct pe_control *control, long long *values)
 
 int pe_control_accum(struct pe_control *control, long long *values)
 {
+	bool user = pe_user_reads_now(&control->user);
 	if (control->independent)
-		return accumulate_independent(control, values, true);
+		return accumulate_independent(control, values, true, user);
 	for (int g = 0; g < control->group_count; g++) {
 		const struct pe_group *group = &control->groups[g];
-		int status = read_group(control, group);
+		const long long *raw;
+		int status = group_counts(control, group, user, &raw);
 		if (status != PAPI_OK)
 			return status;
-		const long long *raw = group_raw(control);
 		long long *baseline = &control->baseline[group->first];
 		for (int i = 0; i < group->count; i++) {
 			values[group->first + i] += raw[i] - baseline[i];
@@ -575,14 +687,28 @@ int pe_control_reset(struct pe_control *control)
 	/* Independent mode rebases instead: a reset ioctl would leave the
 	 * times running, and inherited children's counts are not reset. */
 	if (control->independent)
-		return accumulate_independent(control, NULL, false);
+		return accumulate_independent(control, NULL, false,
+		                              pe_user_reads_now(&control->user));
 	for (int g = 0; g < control->group_count; g++) {
 		const struct pe_group *group = &control->groups[g];
+		long long *baseline = &control->baseline[group->first];
+		size_t bytes = sizeof(long long) * (size_t)group->count;
+		if (group->user_count > 0) {
+			/* A reset ioctl rewrites the perf page from a counter state
+			 * that user reads cannot sign-extend (Linux 6.1 on arm64:
+			 * reads after it were 2^32 short); a group with pages
+			 * rebases on its counts instead, also one system call. */
+			const long long *raw;
+			int status = group_counts(control, group, false, &raw);
+			if (status != PAPI_OK)
+				return status;
+			memcpy(baseline, raw, bytes);
+			continue;
+		}
 		int status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
 		if (status != PAPI_OK)
 			return status;
-		memset(&control->baseline[group->first], 0,
-		       sizeof(long long) * (size_t)group->count);
+		memset(baseline, 0, bytes);
 	}
 	return PAPI_OK;
 }

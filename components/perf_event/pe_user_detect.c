@@ -1,0 +1,198 @@
+/* Whether this process can read counters in user space, decided once per
+ * PAPI_library_init (component init) and kept with the reason:
+ *
+ *   1. PAPILLON_USER_READ=0 in the environment turns it off (no page is
+ *      ever mapped);
+ *   2. the architecture must have a counter-reading instruction Papillon
+ *      knows (pe_counter_arch.h);
+ *   3. a hardware PMU must be exposed (virtual machines often hide it);
+ *   4. the kernel's switch must allow it: x86's cpu/rdpmc, arm64's and
+ *      RISC-V's kernel.perf_user_access.
+ *
+ * Per event, the page's cap_user_rdpmc and index still decide at each read.
+ * The core PMUs' perf types are collected whatever the outcome, so that an
+ * event's read path can say "not a CPU counter" truthfully. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pe_component.h"
+#include "pe_sysfs_format.h"
+#include "pe_user.h"
+
+#define PMU_ROOT "/sys/bus/event_source/devices"
+/* The bit an arm64 PMU without a format/rdpmc file is asked with (the ABI
+ * since user access exists: config1:1). */
+#define ARM64_DEFAULT_RDPMC_BIT 1
+
+static struct {
+	bool available;
+	char why[PAPI_MAX_STR_LEN];
+	int core_type_count;
+	uint32_t core_types[PE_USER_MAX_CORE_TYPES];
+	char core_pmu[64]; /* the first core PMU's directory */
+	uint64_t config1_bit;
+} detected;
+
+unsigned pe_user_fork_generation;
+
+static void count_fork(void)
+{
+	pe_user_fork_generation++;
+}
+
+static void register_fork_handler(void)
+{
+	pthread_atfork(NULL, NULL, count_fork);
+}
+
+static bool read_long(const char *path, long *value)
+{
+	FILE *file = fopen(path, "re");
+	if (!file)
+		return false;
+	bool ok = fscanf(file, "%ld", value) == 1;
+	fclose(file);
+	return ok;
+}
+
+static bool read_line(const char *path, char *line, size_t line_len)
+{
+	FILE *file = fopen(path, "re");
+	if (!file)
+		return false;
+	bool ok = fgets(line, (int)line_len, file) != NULL;
+	fclose(file);
+	if (ok)
+		line[strcspn(line, "\n")] = '\0';
+	return ok;
+}
+
+/* The attr.config1 bit of the PMU's format/rdpmc ("config1:1"), the default
+ * when the file is absent, 0 when it says something else. */
+static uint64_t rdpmc_format_bit(const char *pmu)
+{
+	char path[256], spec[64];
+	snprintf(path, sizeof(path), PMU_ROOT "/%s/format/rdpmc", pmu);
+	if (!read_line(path, spec, sizeof(spec)))
+		return UINT64_C(1) << ARM64_DEFAULT_RDPMC_BIT;
+	struct pe_format_field field;
+	if (!pe_format_parse("rdpmc", spec, &field) || field.config_word != 1 ||
+	    field.range_count != 1 || field.low[0] != field.high[0])
+		return 0;
+	return UINT64_C(1) << field.low[0];
+}
+
+static void collect_core_pmus(enum pe_arch arch)
+{
+	DIR *root = opendir(PMU_ROOT);
+	if (!root)
+		return;
+	struct dirent *entry;
+	while ((entry = readdir(root))) {
+		if (entry->d_name[0] == '.' || !pe_arch_core_pmu(arch, entry->d_name))
+			continue;
+		char path[256];
+		long type;
+		snprintf(path, sizeof(path), PMU_ROOT "/%s/type", entry->d_name);
+		if (!read_long(path, &type) || type < 0 ||
+		    detected.core_type_count == PE_USER_MAX_CORE_TYPES)
+			continue;
+		if (detected.core_type_count == 0) {
+			snprintf(detected.core_pmu, sizeof(detected.core_pmu), "%s", entry->d_name);
+			if (pe_arch_facts(arch)->config1_rdpmc)
+				detected.config1_bit = rdpmc_format_bit(entry->d_name);
+		}
+		detected.core_types[detected.core_type_count++] = (uint32_t)type;
+	}
+	closedir(root);
+}
+
+static bool switched_off_by_environment(void)
+{
+	const char *value = getenv("PAPILLON_USER_READ");
+	return value && (strcmp(value, "0") == 0 || strcmp(value, "off") == 0);
+}
+
+/* Reads the kernel's switch; true when it allows user reads. */
+static bool kernel_switch(const struct pe_arch_facts *facts)
+{
+	char path[256];
+	if (facts->switch_path)
+		snprintf(path, sizeof(path), "%s", facts->switch_path);
+	else
+		snprintf(path, sizeof(path), PMU_ROOT "/%s/%s", detected.core_pmu,
+		         facts->switch_pmu_file);
+	long value;
+	if (!read_long(path, &value)) {
+		snprintf(detected.why, sizeof(detected.why),
+		         "no %s: this kernel does not let user space read counters", path);
+		return false;
+	}
+	if (value < facts->lowest_on) {
+		snprintf(detected.why, sizeof(detected.why),
+		         "%s=%ld: the kernel keeps counters from user space; %s allows it",
+		         facts->switch_name, value, facts->enable_hint);
+		return false;
+	}
+	if (facts->config1_rdpmc && detected.config1_bit == 0) {
+		snprintf(detected.why, sizeof(detected.why),
+		         "the %s PMU's format/rdpmc is not a single config1 bit",
+		         detected.core_pmu);
+		return false;
+	}
+	snprintf(detected.why, sizeof(detected.why), "%s; %s=%ld", facts->mechanism,
+	         facts->switch_name, value);
+	return true;
+}
+
+void pe_user_detect(void)
+{
+	static pthread_once_t fork_handler = PTHREAD_ONCE_INIT;
+	pthread_once(&fork_handler, register_fork_handler);
+	memset(&detected, 0, sizeof(detected));
+	enum pe_arch arch = pe_arch_current();
+	const struct pe_arch_facts *facts = pe_arch_facts(arch);
+	collect_core_pmus(arch);
+	if (switched_off_by_environment()) {
+		snprintf(detected.why, sizeof(detected.why), "off: PAPILLON_USER_READ=0");
+		return;
+	}
+	if (facts->unsupported) {
+		snprintf(detected.why, sizeof(detected.why), "%s", facts->unsupported);
+		return;
+	}
+	if (!pe_core_pmu_present() || detected.core_type_count == 0) {
+		snprintf(detected.why, sizeof(detected.why), "no hardware PMU exposed");
+		return;
+	}
+	detected.available = kernel_switch(facts);
+}
+
+bool pe_user_available(void)
+{
+	return detected.available;
+}
+
+int pe_user_status(char *why, size_t why_len)
+{
+	if (why && why_len > 0)
+		snprintf(why, why_len, "%s", detected.why[0] ? detected.why : "not detected yet");
+	return detected.available ? 1 : 0;
+}
+
+bool pe_user_core_type(uint32_t type)
+{
+	if (type == PERF_TYPE_HARDWARE || type == PERF_TYPE_HW_CACHE || type == PERF_TYPE_RAW)
+		return true;
+	for (int i = 0; i < detected.core_type_count; i++)
+		if (detected.core_types[i] == type)
+			return true;
+	return false;
+}
+
+uint64_t pe_user_config1_bit(void)
+{
+	return detected.config1_bit;
+}
