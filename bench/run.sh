@@ -1,7 +1,9 @@
 #!/bin/bash
 # Builds the overhead benchmark if needed and runs all of it: the timing table
-# (PAPI calls beside the raw perf_event syscalls), the syscalls per call, and
-# the user-space instructions per PAPI_read under callgrind.
+# (PAPI calls beside the raw perf_event syscalls), the syscalls per call, the
+# user-space instructions per PAPI_read under callgrind, and, on a machine
+# with a hardware PMU, the instructions and cycles per PAPI_read through
+# user-space counter reads and through read() (ctests/hw_read_cost).
 #
 # usage: bench/run.sh [papi_overhead options]     (e.g. --blocks 301 --calls 50)
 # environment:
@@ -9,6 +11,9 @@
 #                  is configured there when it has not been
 #   CALLGRIND_N    reads per callgrind figure (default 100000; 0 skips callgrind)
 #   FORCE_STRACE=1 count syscalls with strace even where the tracepoint works
+#   HW_READ_COST=0 skips the hardware PAPI_read figures (they need a hardware
+#                  PMU, and perf_event_paranoid <= 1 or root for the kernel's
+#                  side; without a PMU the program only says SKIPPED)
 set -euo pipefail
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,8 +34,11 @@ if [ ! -f "$build/config.status" ]; then
 		exit 1
 	}
 fi
-# Only what the benchmark needs: the library, then the benchmark.
-if ! { make -s -C "$build/src" -j"$(nproc)" && make -s -C "$build/bench"; } \
+# Only what the benchmark needs: the library, then the benchmark (and the
+# hardware read-cost program, a ctest).
+hw_read_cost=${HW_READ_COST:-1}
+if ! { make -s -C "$build/src" -j"$(nproc)" && make -s -C "$build/bench" &&
+	{ [ "$hw_read_cost" = 0 ] || make -s -C "$build/ctests" hw_read_cost; }; } \
 	>"$build/bench-make.log" 2>&1; then
 	echo "run.sh: the build failed, see $build/bench-make.log" >&2
 	tail -20 "$build/bench-make.log" >&2
@@ -113,4 +121,16 @@ if [ "$callgrind_n" != 0 ]; then
 	else
 		echo "Instructions per PAPI_read: not measured (valgrind is not installed)"
 	fi
+fi
+
+# ------------------------------------------- PAPI_read on hardware counters
+# User-space reads (rdpmc, mrs, csrr) against read() of the same hardware
+# events, kernel included, measured by a pinned cycles+instructions counter
+# (the method is in ctests/hw_read_cost.c; the lab's exact figures come from
+# bench/lab-read-cost.sh).
+if [ "$hw_read_cost" != 0 ]; then
+	echo
+	echo "PAPI_read through user space and through read(), hardware events (ctests/hw_read_cost)"
+	echo
+	"$build/ctests/hw_read_cost" || echo "hw_read_cost failed (exit status $?)"
 fi

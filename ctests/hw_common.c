@@ -216,3 +216,188 @@ HW_HELPER void hw_check_loop(int eventset, const char *what, uint64_t n, long lo
 	        " counted %lld (less the fixed %lld: %lld), want 2N = %lld within 0.1%%",
 	        what, n, got, fixed, got - fixed, 2 * (long long)n);
 }
+
+/* ------------------------------------------------------------------------
+ * User-space counter reads (hw_user_read*.c, hw_read_cost.c): Papillon's
+ * extensions, so only under PAPILLON. */
+#ifdef PAPILLON
+
+#define HW_REASON_LEN PAPI_HUGE_STR_LEN
+#define HW_NAME_LEN   96
+
+/* Clocks step in ticks: 16 ns (arm64's arch timer in QEMU, 62.5 MHz),
+ * 100 ns (riscv64's 10 MHz timebase). An interval read from the clock
+ * can be short by up to a tick at each end; 1 us covers both ends of
+ * either with room. */
+#define HW_CLOCK_SLACK_NS 1000LL
+
+/* kernel.perf_user_access (arm64, riscv), -1 where the kernel has none. */
+HW_HELPER long hw_perf_user_access(void)
+{
+	long access;
+	return ctest_read_long("/proc/sys/kernel/perf_user_access", &access) ? access : -1;
+}
+
+/* Where user-space reads must work: in the lab on aarch64 with
+ * perf_user_access >= 1, and on riscv64 with perf_user_access = 1 (2 is
+ * the legacy mode, where rdcycle/rdinstret execute but the kernel hands
+ * out no counter index). The lab's manifest sets the switch for the
+ * user-read tests; ppc64le's kernel gives no user access
+ * (cap_user_rdpmc = 0) and x86_64 under TCG has no PMU. */
+HW_HELPER bool hw_user_reads_due(void)
+{
+	if (!hw_icount())
+		return false;
+#if defined(__aarch64__)
+	return hw_perf_user_access() >= 1;
+#elif defined(__riscv)
+	return hw_perf_user_access() == 1;
+#else
+	return false;
+#endif
+}
+
+/* hw_user_reads: whether the perf_event component reads counters in user
+ * space here (PAPI_user_read_status), with its reason printed. Where they
+ * are due, a library that says no fails the test. */
+HW_HELPER bool hw_user_reads(void)
+{
+	char why[HW_REASON_LEN] = "";
+	int status = PAPI_user_read_status(ctest_perf_event_cidx(), why, sizeof(why));
+
+	FAIL_IF(status != 0 && status != 1, "PAPI_user_read_status returned %s%s",
+	        ctest_errname(status), ctest_reason());
+	FAIL_IF(why[0] == '\0', "PAPI_user_read_status(%d) gave no reason", status);
+	ctest_note("user-space reads: %s (%s); perf_user_access=%ld, lab %s", status ? "yes" : "no",
+	           why, hw_perf_user_access(), hw_lab_conf()[0] ? hw_lab_conf() : "no");
+	FAIL_IF(status != 1 && hw_user_reads_due(),
+	        "user-space reads are unavailable (\"%s\") where the kernel allows them "
+	        "(perf_user_access=%ld, lab %s)",
+	        why, hw_perf_user_access(), hw_lab_conf());
+	return status == 1;
+}
+
+/* hw_read_path: how event index of a running set is read now, printed with
+ * its reason (the lab log's evidence of the fast path); the reason is
+ * copied to reason_out when given. Any error fails the test. */
+HW_HELPER int hw_read_path(int eventset, int index, const char *name, char *reason_out,
+                           size_t reason_len)
+{
+	char reason[HW_REASON_LEN] = "";
+	int path = PAPI_event_read_path(eventset, index, reason, sizeof(reason));
+
+	FAIL_IF(path != PAPI_READ_PATH_USER && path != PAPI_READ_PATH_SYSCALL,
+	        "PAPI_event_read_path(%s) returned %s%s", name, ctest_errname(path),
+	        ctest_reason());
+	FAIL_IF(reason[0] == '\0', "PAPI_event_read_path(%s) gave no reason", name);
+	ctest_note("read path of %-28s %-7s %s", name,
+	           path == PAPI_READ_PATH_USER ? "USER" : "SYSCALL", reason);
+	if (reason_out)
+		snprintf(reason_out, reason_len, "%s", reason);
+	return path;
+}
+
+/* hw_expect_paths: every event of a running, unmultiplexed set is read in
+ * user space when user reads are on (user), through read() otherwise. */
+HW_HELPER void hw_expect_paths(int eventset, const char *const *names, int count, bool user)
+{
+	int want = user ? PAPI_READ_PATH_USER : PAPI_READ_PATH_SYSCALL;
+
+	for (int i = 0; i < count; i++) {
+		char reason[HW_REASON_LEN];
+		int path = hw_read_path(eventset, i, names[i], reason, sizeof(reason));
+		FAIL_IF(path != want, "%s is read through %s (\"%s\"), want %s", names[i],
+		        path == PAPI_READ_PATH_USER ? "user space" : "read()", reason,
+		        user ? "user space" : "read()");
+	}
+}
+
+/* The most instructions that can retire in ns nanoseconds read from the
+ * clock. Under -icount shift=0 an instruction is one virtual nanosecond,
+ * user and kernel alike, so a count can never pass the elapsed time plus
+ * the clock's ticks; on hardware, allow 4 instructions a cycle at 5 GHz. */
+HW_HELPER long long hw_max_instructions(long long ns)
+{
+	return (hw_icount() ? ns : 20 * ns) + HW_CLOCK_SLACK_NS;
+}
+
+/* hw_read_pair: two reads of a running set, the first in mode first, the
+ * second in mode second (PAPI_set_user_read between them takes effect at
+ * the next read); returns the nanoseconds from before the first read to
+ * after the second, which bound the instructions that ran between the two
+ * counter accesses. The set is left in PAPI_USER_READ_AUTO. */
+HW_HELPER long long hw_read_pair(int eventset, int first, int second, long long *a, long long *b)
+{
+	CHECK_OK(PAPI_set_user_read(eventset, first));
+	long long t0 = ctest_monotonic_ns();
+	CHECK_OK(PAPI_read(eventset, a));
+	CHECK_OK(PAPI_set_user_read(eventset, second));
+	CHECK_OK(PAPI_read(eventset, b));
+	long long t1 = ctest_monotonic_ns();
+	CHECK_OK(PAPI_set_user_read(eventset, PAPI_USER_READ_AUTO));
+	return t1 - t0;
+}
+
+HW_HELPER const char *hw_mode_name(int mode)
+{
+	return mode == PAPI_USER_READ_OFF ? "read()" : "user";
+}
+
+/* hw_check_later: b[i] was read after a[i] from an unmultiplexed set, so it
+ * counts the instructions between the two counter accesses more: at least
+ * 0 and at most what ns allows. Returns the largest difference. */
+HW_HELPER long long hw_check_later(const char *what, const char *const *names, int count,
+                                   const long long *a, const long long *b, long long ns)
+{
+	long long largest = 0;
+
+	for (int i = 0; i < count; i++) {
+		long long diff = b[i] - a[i];
+		FAIL_IF(diff < 0 || diff > hw_max_instructions(ns),
+		        "%s: %s read %lld then %lld (%+lld) within %lld ns: want 0 to %lld more",
+		        what, names[i], a[i], b[i], diff, ns, hw_max_instructions(ns));
+		if (diff > largest)
+			largest = diff;
+	}
+	return largest;
+}
+
+/* hw_spellings: up to want names, among the bases combined with modifiers
+ * that count the same thing for a user-mode set (":mh" counts on the host,
+ * which is all of it here; ":mg" alone would count only in guests), that
+ * add to a user-mode set. Each is a distinct event with its own counter. */
+HW_HELPER int hw_spellings(const char *const *bases, int base_count, char (*out)[HW_NAME_LEN],
+                           int want)
+{
+	static const char *const suffixes[] = {"", ":u", ":mh", ":u:mh", ":mg:mh", ":u:mg:mh"};
+	int found = 0, probe = hw_user_eventset();
+
+	for (int b = 0; b < base_count && found < want; b++) {
+		for (size_t s = 0; s < sizeof(suffixes) / sizeof(suffixes[0]) && found < want;
+		     s++) {
+			char name[HW_NAME_LEN];
+			int code;
+			snprintf(name, sizeof(name), "%s%s", bases[b], suffixes[s]);
+			if (PAPI_event_name_to_code(name, &code) != PAPI_OK ||
+			    PAPI_add_event(probe, code) != PAPI_OK)
+				continue;
+			CHECK_OK(PAPI_remove_event(probe, code));
+			snprintf(out[found++], HW_NAME_LEN, "%s", name);
+		}
+	}
+	ctest_eventset_free(&probe);
+	return found;
+}
+
+/* The instructions event under its names on the lab's CPUs and x86. */
+HW_HELPER const char *const hw_instruction_bases[] = {
+    "perf::INSTRUCTIONS", "perf::PERF_COUNT_HW_INSTRUCTIONS", "INST_RETIRED", "INST_RETIRED:ANY_P",
+    "PM_INST_CMPL"};
+#define HW_INSTRUCTION_BASES ((int)(sizeof(hw_instruction_bases) / sizeof(hw_instruction_bases[0])))
+
+/* The cycles event likewise. */
+HW_HELPER const char *const hw_cycle_bases[] = {"perf::CYCLES", "perf::PERF_COUNT_HW_CPU_CYCLES",
+                                                "CPU_CYCLES", "PM_CYC"};
+#define HW_CYCLE_BASES ((int)(sizeof(hw_cycle_bases) / sizeof(hw_cycle_bases[0])))
+
+#endif /* PAPILLON */

@@ -1,0 +1,127 @@
+/* Hardware: user-space reads of a 32-bit counter across its overflow.
+ *
+ * arm64's general counters (PMEVCNTR<n>_EL0) are 32 bits wide for events
+ * read in user space (the kernel refuses to chain them, and PMUv3 before
+ * 8.5 has no 64-bit general counters). For a counting event the kernel
+ * starts the counter at 2^32 - (2^31 - 1) and takes its overflow interrupt
+ * after 2^31 - 1 events, adding to the event's count and moving the perf
+ * page's offset. A user read adds that offset to the counter sign-extended
+ * from 32 bits: a wrong width, a missed offset update or a torn read shows
+ * as a count off by 2^31 or 2^32.
+ *
+ * A user-mode set of perf::INSTRUCTIONS and perf::CYCLES (on PMCCNTR_EL0,
+ * a 64-bit register the library opens as a 32-bit event, so it crosses
+ * 2^31 the same way) is read in user space before and after a loop of
+ * N = 2^30 + 2^24 iterations (2.18G instructions, past the overflow):
+ *   - the difference is exactly 2N + F (F: the read-to-read count of a
+ *     1-iteration loop, measured first), for cycles too (cycles equal
+ *     instructions under -icount shift=0);
+ *   - the count after the loop is above 2^31: the overflow was crossed;
+ *   - user-space and read() reads after it agree (user then read() and
+ *     read() then user: 0 to hw_max_instructions apart).
+ * Runs where the instructions counter is 32-bit and counts are exact
+ * (aarch64 in the lab, about 2.2 guest seconds); skips elsewhere with the
+ * reason (64-bit counters: riscv64, x86's are 48-bit and 2^47 away). */
+#include "hw_common.c"
+
+#ifdef PAPILLON
+
+#define N ((1ULL << 30) + (1ULL << 24))
+
+static const char *const names[] = {"perf::INSTRUCTIONS", "perf::CYCLES"};
+
+/* read (user), loop, read (user): both events' differences. */
+static void loop_count(int eventset, uint64_t n, long long *diff, long long *after)
+{
+	long long a[2];
+
+	CHECK_OK(PAPI_read(eventset, a));
+	hw_loop(n);
+	CHECK_OK(PAPI_read(eventset, after));
+	for (int i = 0; i < 2; i++)
+		diff[i] = after[i] - a[i];
+}
+
+static void pairs(int eventset, const char *when)
+{
+	long long a[2], b[2];
+	char what[96];
+
+	for (int order = 0; order < 2; order++) {
+		int first = order ? PAPI_USER_READ_OFF : PAPI_USER_READ_AUTO;
+		int second = order ? PAPI_USER_READ_AUTO : PAPI_USER_READ_OFF;
+		snprintf(what, sizeof(what), "%s, %s then %s", when, hw_mode_name(first),
+		         hw_mode_name(second));
+		long long ns = hw_read_pair(eventset, first, second, a, b);
+		long long largest = hw_check_later(what, names, 2, a, b, ns);
+		ctest_note("%s: %lld then %lld (+%lld, largest of both events %lld)", what, a[0],
+		           b[0], b[0] - a[0], largest);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long long diff[2], after[2], fixed[2];
+	char reason[HW_REASON_LEN];
+
+	ctest_init(argc, argv);
+	ctest_library_init();
+	hw_require_pmu();
+	bool user = hw_user_reads();
+#if !defined(__aarch64__)
+	ctest_skip("the counters here are wider than 32 bits: no overflow within reach");
+#endif
+	SKIP_IF(!user, "user-space reads are not available here");
+	SKIP_IF(!hw_exact(), "the check needs exact counts (aarch64 under -icount shift=0): a "
+	                     "2.2G-instruction loop is minutes of hardware noise elsewhere");
+
+	int eventset = hw_user_set_of(HW_INSTRUCTIONS, true, NULL);
+	int rc = PAPI_add_named_event(eventset, names[1]);
+	SKIP_IF(rc != PAPI_OK, "cannot add perf::CYCLES beside perf::INSTRUCTIONS: %s%s",
+	        ctest_errname(rc), ctest_reason());
+	CHECK_OK(PAPI_start(eventset));
+	hw_expect_paths(eventset, names, 2, true);
+	hw_read_path(eventset, 0, names[0], reason, sizeof(reason));
+	SKIP_IF(strstr(reason, "64-bit") != NULL,
+	        "the instructions counter is 64-bit here (%s): nothing to wrap", reason);
+
+	loop_count(eventset, 1, fixed, after); /* warm up */
+	loop_count(eventset, 1, fixed, after);
+	for (int i = 0; i < 2; i++)
+		fixed[i] -= 2;
+	ctest_note("read-to-read fixed part F = %lld (instructions), %lld (cycles)", fixed[0],
+	           fixed[1]);
+	FAIL_IF(fixed[0] < 0 || fixed[0] > 100000, "the read-to-read fixed part is %lld", fixed[0]);
+	pairs(eventset, "before the overflow");
+
+	loop_count(eventset, N, diff, after);
+	for (int i = 0; i < 2; i++) {
+		long long want = 2LL * (long long)N + fixed[i];
+		ctest_note("%s: N=%llu counted %lld = 2N + %lld; total %lld (2^31 = %lld)",
+		           names[i], N, diff[i], diff[i] - 2LL * (long long)N, after[i], 1LL << 31);
+		FAIL_IF(diff[i] != want,
+		        "%s: N=%llu counted %lld across the counter's overflow, want exactly 2N + "
+		        "F = %lld (%+lld)",
+		        names[i], N, diff[i], want, diff[i] - want);
+	}
+	FAIL_IF(after[0] <= 1LL << 31, "the count %lld did not pass 2^31", after[0]);
+	hw_expect_paths(eventset, names, 2, true);
+	pairs(eventset, "after the overflow");
+
+	long long stopped[2];
+	CHECK_OK(PAPI_stop(eventset, stopped));
+	FAIL_IF(stopped[0] < after[0], "stop returned %lld, below the last read %lld", stopped[0],
+	        after[0]);
+	ctest_eventset_free(&eventset);
+	ctest_pass();
+}
+
+#else
+
+int main(int argc, char **argv)
+{
+	ctest_init(argc, argv);
+	ctest_skip("user-space reads are a Papillon extension (papi.h without PAPILLON)");
+}
+
+#endif
