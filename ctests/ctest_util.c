@@ -81,6 +81,12 @@ void ctest_skip(const char *format, ...)
 	exit(0);
 }
 
+void ctest_skip_without_papillon(int argc, char **argv, const char *extension)
+{
+	ctest_init(argc, argv);
+	ctest_skip("%s are a Papillon extension (papi.h without PAPILLON)", extension);
+}
+
 void ctest_fail(const char *file, int line, const char *format, ...)
 {
 	va_list args;

@@ -38,6 +38,15 @@ _Noreturn void ctest_fail(const char *file, int line, const char *format, ...)
 			ctest_skip(__VA_ARGS__);                                                   \
 	} while (0)
 
+/* The whole main of a test of a Papillon extension when built against
+ * PAPI's own papi.h (no PAPILLON): it skips, naming the extension. */
+_Noreturn void ctest_skip_without_papillon(int argc, char **argv, const char *extension);
+#define CTEST_MAIN_WITHOUT_PAPILLON(extension)                                                     \
+	int main(int argc, char **argv)                                                            \
+	{                                                                                          \
+		ctest_skip_without_papillon(argc, argv, extension);                                \
+	}
+
 /* "PAPI_EINVAL (-1)" for a known code, "<n>" otherwise. */
 const char *ctest_errname(int code);
 /* "" or "; reason: <PAPI_strreason()>" when the library offers one. */

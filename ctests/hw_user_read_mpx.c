@@ -159,10 +159,6 @@ int main(int argc, char **argv)
 
 #else
 
-int main(int argc, char **argv)
-{
-	ctest_init(argc, argv);
-	ctest_skip("user-space reads are a Papillon extension (papi.h without PAPILLON)");
-}
+CTEST_MAIN_WITHOUT_PAPILLON("user-space reads")
 
 #endif

@@ -15,6 +15,12 @@
  *   - PAPI_set_user_read(OFF) on the running set moves every event to
  *     read() at once, AUTO moves them back; PAPI_get_user_read follows;
  *     counts read meanwhile keep growing;
+ *   - on aarch64 the set's first cycles event is read from PMCCNTR_EL0 in
+ *     64 bits and a second one from a 32-bit PMEVCNTR<n>_EL0 (only one
+ *     event can have the cycle counter); while the thread's own pinned
+ *     cycles event holds that counter, a set of one cycles event opens
+ *     in 32 bits on an event counter, and is read in user space and
+ *     counts, as read() does (a 64-bit one could never run there);
  *   - with PAPILLON_USER_READ=0 in the environment at PAPI_library_init,
  *     the component says user reads are off because of it and every event
  *     is read with read().
@@ -22,6 +28,11 @@
 #include "hw_common.c"
 
 #ifdef PAPILLON
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #define MAX_EVENTS 8
 
@@ -95,6 +106,70 @@ static void expect_arm64_registers(const struct set *s)
 #endif
 }
 
+#if defined(__aarch64__)
+static const char *const cycles_names[] = {"perf::CYCLES", "perf::PERF_COUNT_HW_CPU_CYCLES"};
+
+static void expect_reason(int eventset, int index, const char *want, const char *also)
+{
+	char reason[HW_REASON_LEN];
+	int path = hw_read_path(eventset, index, cycles_names[index], reason, sizeof(reason));
+	FAIL_IF(path != PAPI_READ_PATH_USER || strstr(reason, want) == NULL ||
+	            (also && strstr(reason, also) == NULL),
+	        "%s: the reason \"%s\" should name %s %s", cycles_names[index], reason, want,
+	        also ? also : "");
+}
+
+/* A pinned, user-mode cycles counter of this thread, opened without the
+ * library: the kernel gives it the cycle counter before any other event. */
+static int open_pinned_cycles(void)
+{
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	attr.pinned = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	int fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	FAIL_IF(fd < 0, "perf_event_open(cycles, pinned) failed: %s", strerror(errno));
+	return fd;
+}
+
+/* Who gets arm64's one 64-bit counter, and what happens when it is taken. */
+static void check_cycle_counter(void)
+{
+	long long a[2], b[2];
+
+	int eventset = hw_user_set_of(cycles_names[0], true, NULL);
+	CHECK_OK(PAPI_add_named_event(eventset, cycles_names[1]));
+	CHECK_OK(PAPI_start(eventset));
+	hw_loop(100000);
+	expect_reason(eventset, 0, "PMCCNTR_EL0 (64-bit)", NULL);
+	expect_reason(eventset, 1, "PMEVCNTR", "(32-bit)");
+	CHECK_OK(PAPI_stop(eventset, a));
+	ctest_eventset_free(&eventset);
+
+	int pinned = open_pinned_cycles();
+	eventset = hw_user_set_of(cycles_names[0], true, NULL);
+	CHECK_OK(PAPI_start(eventset));
+	hw_loop(100000);
+	expect_reason(eventset, 0, "PMEVCNTR", "(32-bit)");
+	long long ns = hw_read_pair(eventset, PAPI_USER_READ_AUTO, PAPI_USER_READ_OFF, a, b);
+	hw_check_later("beside a pinned cycles counter, user then read()", cycles_names, 1, a, b,
+	               ns);
+	FAIL_IF(a[0] < 200000,
+	        "%s counted %lld beside a pinned cycles counter, after a "
+	        "100000-iteration loop",
+	        cycles_names[0], a[0]);
+	ctest_note("beside a pinned cycles counter: %s counted %lld (user), %lld (read())",
+	           cycles_names[0], a[0], b[0]);
+	CHECK_OK(PAPI_stop(eventset, a));
+	ctest_eventset_free(&eventset);
+	close(pinned);
+}
+#endif
+
 /* Reads the running set and checks that no count went down. */
 static void read_growing(const struct set *s, long long *last)
 {
@@ -164,6 +239,10 @@ int main(int argc, char **argv)
 
 	CHECK_OK(PAPI_stop(s.eventset, last));
 	ctest_eventset_free(&s.eventset);
+#if defined(__aarch64__)
+	if (user)
+		check_cycle_counter();
+#endif
 	check_environment_switch();
 	ctest_note("%s", user ? "every hardware event was read in user space"
 	                      : "user-space reads are not available here: read() throughout");
@@ -172,10 +251,6 @@ int main(int argc, char **argv)
 
 #else
 
-int main(int argc, char **argv)
-{
-	ctest_init(argc, argv);
-	ctest_skip("user-space reads are a Papillon extension (papi.h without PAPILLON)");
-}
+CTEST_MAIN_WITHOUT_PAPILLON("user-space reads")
 
 #endif

@@ -9,10 +9,12 @@
  * from 32 bits: a wrong width, a missed offset update or a torn read shows
  * as a count off by 2^31 or 2^32.
  *
- * A user-mode set of perf::INSTRUCTIONS and perf::CYCLES (on PMCCNTR_EL0,
- * a 64-bit register the library opens as a 32-bit event, so it crosses
- * 2^31 the same way) is read in user space before and after a loop of
+ * A user-mode set of perf::INSTRUCTIONS (on a 32-bit event counter,
+ * PMEVCNTR<n>_EL0: the one that wraps) and perf::CYCLES (on PMCCNTR_EL0,
+ * which the library asks for in 64 bits: pmc_width 64, no overflow within
+ * reach, the contrast) is read in user space before and after a loop of
  * N = 2^30 + 2^24 iterations (2.18G instructions, past the overflow):
+ *   - the read paths name those counters and widths;
  *   - the difference is exactly 2N + F (F: the read-to-read count of a
  *     1-iteration loop, measured first), for cycles too (cycles equal
  *     instructions under -icount shift=0);
@@ -84,6 +86,13 @@ int main(int argc, char **argv)
 	hw_read_path(eventset, 0, names[0], reason, sizeof(reason));
 	SKIP_IF(strstr(reason, "64-bit") != NULL,
 	        "the instructions counter is 64-bit here (%s): nothing to wrap", reason);
+	FAIL_IF(strstr(reason, "PMEVCNTR") == NULL || strstr(reason, "(32-bit)") == NULL,
+	        "%s should be read from a 32-bit PMEVCNTR<n>_EL0: the reason says \"%s\"", names[0],
+	        reason);
+	hw_read_path(eventset, 1, names[1], reason, sizeof(reason));
+	FAIL_IF(strstr(reason, "PMCCNTR_EL0 (64-bit)") == NULL,
+	        "%s should be read from PMCCNTR_EL0 in 64 bits: the reason says \"%s\"", names[1],
+	        reason);
 
 	loop_count(eventset, 1, fixed, after); /* warm up */
 	loop_count(eventset, 1, fixed, after);
@@ -118,10 +127,6 @@ int main(int argc, char **argv)
 
 #else
 
-int main(int argc, char **argv)
-{
-	ctest_init(argc, argv);
-	ctest_skip("user-space reads are a Papillon extension (papi.h without PAPILLON)");
-}
+CTEST_MAIN_WITHOUT_PAPILLON("user-space reads")
 
 #endif

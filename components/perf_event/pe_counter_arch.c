@@ -37,6 +37,8 @@ static const struct pe_arch_facts facts[] = {
             .enable_hint = "sysctl kernel.perf_user_access=1",
             .core_pmus = arm64_core_pmus,
             .config1_rdpmc = true,
+            /* CPU_CYCLES, the only event the kernel puts on PMCCNTR_EL0. */
+            .long_cycles_event = 0x11,
         },
     [PE_ARCH_RISCV64] =
         {
@@ -103,6 +105,24 @@ bool pe_arch_index_readable(enum pe_arch arch, uint32_t index)
 	default:
 		return false;
 	}
+}
+
+/* The event number field of arm64's PMU (PMEVTYPER.evtCount, 16 bits from
+ * PMUv3 for v8.1; the kernel's raw event mask). */
+#define ARM64_EVENT_NUMBER_MASK UINT64_C(0xffff)
+
+bool pe_arch_long_cycles_event(enum pe_arch arch, const struct perf_event_attr *attr, bool own_pmu)
+{
+	uint32_t cycles = pe_arch_facts(arch)->long_cycles_event;
+	if (cycles == 0)
+		return false;
+	/* Generic events keep a PMU type in config's upper half on hybrid
+	 * systems (Linux 6.3+); the event is the lower half. */
+	if (attr->type == PERF_TYPE_HARDWARE)
+		return (attr->config & UINT32_MAX) == PERF_COUNT_HW_CPU_CYCLES;
+	if (attr->type == PERF_TYPE_RAW || own_pmu)
+		return (attr->config & ARM64_EVENT_NUMBER_MASK) == cycles;
+	return false;
 }
 
 /* RISC-V's user counter CSRs from 0xC00: the first three have names of

@@ -25,8 +25,10 @@
  * events (software events, an event off its counter now) cost one read() of
  * the group; multiplexed events need the page's time scale, or are read
  * alone with read(). The counts are read()'s, so baselines and scaling are
- * shared. Stop and reset stay system calls: a stop must freeze the counters
- * first, a reset is an ioctl anyway. */
+ * shared. On arm64 the set's first cycles event asks for the 64-bit cycle
+ * counter; where the kernel cannot give it, the set opens again without
+ * (pe_user.h, struct pe_user_open). Stop and reset stay system calls: a stop must freeze the
+ * counters first, a reset is an ioctl anyway. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,12 +116,15 @@ struct open_state {
 	bool independent;
 	struct pe_sampler **samplers;
 	struct pe_user_slot *slots;
+	struct pe_user_open user_open;
 };
 
 /* What every event of the control reads, and how it counts. */
-static void prepare_attr(struct perf_event_attr *attr, const struct component_event *event,
-                         const struct counting_options *options, bool independent)
+static void prepare_attr(struct perf_event_attr *attr, struct open_state *state, int i,
+                         const struct component_event *event,
+                         const struct counting_options *options)
 {
+	bool independent = state->independent;
 	const struct pe_encoding *encoding = event->encoding;
 	*attr = encoding->attr;
 	attr->size = sizeof(*attr);
@@ -130,7 +135,19 @@ static void prepare_attr(struct perf_event_attr *attr, const struct component_ev
 	if (event->overflow_threshold > 0)
 		pe_sampling_prepare(attr, event->overflow_threshold);
 	apply_domain(attr, encoding, options->domain);
-	pe_user_prepare_attr(attr, event, options);
+	pe_user_prepare_attr(attr, &state->user_open, i, event, options);
+}
+
+/* open_event, again without the 64-bit counter pe_user_prepare_attr asked
+ * for when the kernel refuses it (pe_user.h: arm64's cycle counter). */
+static int open_placed(struct open_state *state, int i, struct perf_event_attr *attr,
+                       const struct pe_encoding *encoding, const struct counting_options *options,
+                       int group_fd)
+{
+	int fd = open_event(attr, encoding, options, group_fd);
+	if (fd < 0 && pe_user_relax_attr(attr, &state->user_open, i))
+		fd = open_event(attr, encoding, options, group_fd);
+	return fd;
 }
 
 /* Makes a freshly opened sampling event signal its owner thread. */
@@ -172,14 +189,14 @@ static int place_event(struct open_state *state, int i, const struct component_e
 {
 	const struct pe_encoding *encoding = event->encoding;
 	struct perf_event_attr attr;
-	prepare_attr(&attr, event, options, state->independent);
+	prepare_attr(&attr, state, i, event, options);
 	struct pe_group *current =
 	    state->group_count ? &state->groups[state->group_count - 1] : NULL;
 	if (state->independent)
 		current = NULL;
 	if (current) {
 		attr.disabled = 0;
-		int fd = open_event(&attr, encoding, options, current->leader_fd);
+		int fd = open_placed(state, i, &attr, encoding, options, current->leader_fd);
 		if (fd >= 0) {
 			state->fds[i] = fd;
 			pe_user_slot_open(&state->slots[i], fd, &attr, event, options);
@@ -190,10 +207,10 @@ static int place_event(struct open_state *state, int i, const struct component_e
 			    attr.type == PERF_TYPE_SOFTWARE && event->overflow_threshold <= 0;
 			return arm_sampler(state, i, event, options);
 		}
-		prepare_attr(&attr, event, options, state->independent);
+		prepare_attr(&attr, state, i, event, options);
 	}
 	attr.disabled = 1;
-	int fd = open_event(&attr, encoding, options, -1);
+	int fd = open_placed(state, i, &attr, encoding, options, -1);
 	if (fd < 0)
 		return pe_open_target_error(errno, encoding, event->name, options);
 	if (current && encoding->core_pmu && attr.type == state->leader_type &&
@@ -244,7 +261,8 @@ static int check_schedulable(const struct open_state *state, uint64_t *buffer,
 				largest = state->groups[g].count;
 		}
 	}
-	if (hardware == 0 || (hardware == 1 && largest < 2))
+	/* A 64-bit cycles event alone may still find its one counter taken. */
+	if (hardware == 0 || (hardware == 1 && largest < 2 && !state->user_open.long_added))
 		return PAPI_OK;
 	for (int g = 0; g < state->group_count; g++)
 		if (!state->groups[g].software_only)
@@ -307,6 +325,34 @@ static int check_fit(const struct component_event *events, int count,
 	return status == PAPI_ECNFLCT ? status : PAPI_OK;
 }
 
+/* Opens every event and checks that they can count together. */
+static int place_events(struct open_state *state, uint64_t *buffer,
+                        const struct component_event *events, int count,
+                        const struct counting_options *options)
+{
+	int status = PAPI_OK;
+	for (int i = 0; status == PAPI_OK && i < count; i++)
+		status = place_event(state, i, &events[i], options);
+	if (status == PAPI_OK)
+		status = check_schedulable(state, buffer, events, options);
+	return status;
+}
+
+/* Closes what place_events opened, for another try. */
+static void unplace_events(struct open_state *state, int count)
+{
+	pe_user_slots_close(state->slots, count);
+	memset(state->slots, 0, sizeof(struct pe_user_slot) * (size_t)count);
+	for (int i = 0; i < count; i++) {
+		pe_sampler_close(state->samplers[i]);
+		state->samplers[i] = NULL;
+	}
+	close_fds(state->fds, count);
+	for (int i = 0; i < count; i++)
+		state->fds[i] = -1;
+	state->group_count = 0;
+}
+
 int pe_control_open(struct pe_control *control, const struct component_event *events, int count,
                     const struct counting_options *options)
 {
@@ -334,10 +380,14 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	if (state.fds)
 		for (int i = 0; i < count; i++)
 			state.fds[i] = -1;
-	for (int i = 0; status == PAPI_OK && i < count; i++)
-		status = place_event(&state, i, &events[i], options);
-	if (status == PAPI_OK && buffer)
-		status = check_schedulable(&state, buffer, events, options);
+	if (status == PAPI_OK)
+		status = place_events(&state, buffer, events, count, options);
+	if (status == PAPI_ECNFLCT && pe_user_forgo_long(&state.user_open)) {
+		/* The 64-bit cycles event can only have the cycle counter, and
+		 * something else holds it: as 32 bits, it may take another. */
+		unplace_events(&state, count);
+		status = place_events(&state, buffer, events, count, options);
+	}
 	struct pe_user_state user;
 	if (status == PAPI_OK && !pe_user_state_init(&user, state.slots, count, options)) {
 		state.slots = NULL; /* freed with the user state */
@@ -736,7 +786,8 @@ int pe_check_target(const struct counting_options *options)
 	snprintf(encoding.pmu, sizeof(encoding.pmu), "software");
 	struct component_event event = {.name = "perf::TASK-CLOCK", .encoding = &encoding};
 	struct perf_event_attr attr;
-	prepare_attr(&attr, &event, options, true);
+	struct open_state probe = {.independent = true};
+	prepare_attr(&attr, &probe, 0, &event, options);
 	attr.disabled = 1;
 	int fd = open_event(&attr, &encoding, options, -1);
 	if (fd < 0)

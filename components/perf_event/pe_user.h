@@ -48,6 +48,11 @@ struct pe_arch_facts {
 	/* Events must ask for user access at open: attr.config1 bit of the
 	 * PMU's format/rdpmc (arm64). */
 	bool config1_rdpmc;
+	/* The PMU's event number of the CPU cycles, which a dedicated counter
+	 * holds that is read in full 64 bits when the event asks for them at
+	 * open (arm64: CPU_CYCLES on PMCCNTR_EL0, the PMU's format/long bit);
+	 * 0: the counters' width is not the event's to choose. */
+	uint32_t long_cycles_event;
 	const char *unsupported; /* PE_ARCH_OTHER: why no user reads */
 };
 
@@ -55,11 +60,15 @@ enum pe_arch pe_arch_current(void);
 const struct pe_arch_facts *pe_arch_facts(enum pe_arch arch);
 /* Does the sysfs PMU directory name belong to the CPU's counters? */
 bool pe_arch_core_pmu(enum pe_arch arch, const char *pmu);
-/* The instruction and register that read the counter of a page's index:
- * "arm64 PMEVCNTR2_EL0", "x86 rdpmc ecx=0x40000000", "riscv csrr hpmcounter18". */
 /* Has the architecture an instruction for the counter of this index? */
 bool pe_arch_index_readable(enum pe_arch arch, uint32_t index);
+/* The instruction and register that read the counter of a page's index:
+ * "arm64 PMEVCNTR2_EL0", "x86 rdpmc ecx=0x40000000", "riscv csrr hpmcounter18". */
 void pe_arch_counter_name(enum pe_arch arch, uint32_t index, char *name, size_t name_len);
+/* Does the event count the CPU cycles that the dedicated, 64-bit-capable
+ * counter holds (long_cycles_event)? own_pmu: attr->type is one of the
+ * core PMUs' own sysfs types (the PMU's raw event numbers, as RAW). */
+bool pe_arch_long_cycles_event(enum pe_arch arch, const struct perf_event_attr *attr, bool own_pmu);
 
 /* ---- detection (pe_user_detect.c) -------------------------------------- */
 
@@ -76,6 +85,12 @@ int pe_user_status(char *why, size_t why_len);
 bool pe_user_core_type(uint32_t type);
 /* The attr.config1 bit an event must set to be readable (0: none). */
 uint64_t pe_user_config1_bit(void);
+/* The attr.config1 bit that asks for a 64-bit counter: the core PMU's
+ * format/long (arm64 "config1:0"); 0: none. */
+uint64_t pe_user_config1_long_bit(void);
+/* Does the event count cycles on the core PMU's cycle counter, which it
+ * may read in 64 bits (arm64 CPU_CYCLES)? */
+bool pe_user_long_cycles_event(const struct perf_event_attr *attr);
 /* Perf pages are not inherited across fork (the child's mapping is
  * empty): a fork handler counts forks in the child, and pages mapped in
  * another generation are never touched. */
@@ -112,10 +127,45 @@ struct pe_user_state {
 	bool *done;                 /* scratch: which of them the pages gave */
 };
 
-/* Sets what an event needs at open to be readable later (arm64's config1
- * bit), when it will get a page. */
-void pe_user_prepare_attr(struct perf_event_attr *attr, const struct component_event *event,
+/* What the events of one control have asked for at open so far (one per
+ * pe_control_open; all zero at the start).
+ *
+ * arm64 PMUv3 before v8.5 has 32-bit event counters, and the kernel does
+ * not chain two of them for an event read in user space; only the cycle
+ * counter (PMCCNTR_EL0) counts 64 bits then. A 64-bit user-read event
+ * other than cycles fails to open (EOPNOTSUPP), and a 64-bit cycles event
+ * finds no counter while the cycle counter is taken (Linux 6.1,
+ * armv8pmu_get_event_idx: EAGAIN, the event never runs). So only the
+ * control's first cycles event asks for 64 bits; when the kernel refuses
+ * it at open, it opens again as a 32-bit event, and when the set cannot
+ * count together (the cycle counter is held by another event of the
+ * thread, a pinned or a CPU-wide one), the whole set opens again without
+ * 64 bits. Taken after PAPI_start, the counter leaves the 64-bit event
+ * waiting for it (not running, as under multiplexing). */
+struct pe_user_open {
+	int cycles_owner;  /* index + 1 of the control's first cycles event; 0: none yet */
+	bool long_added;   /* the owner's long bit is ours, not its encoding's */
+	uint64_t long_bit; /* that bit */
+	bool no_long;      /* the events are opened again without it */
+};
+
+/* Sets what event index needs at open to be readable later (arm64's config1
+ * bits: user access, and 64 bits for the first cycles event), when it will
+ * get a page. Called again for the same event, it sets the same. */
+void pe_user_prepare_attr(struct perf_event_attr *attr, struct pe_user_open *open, int index,
+                          const struct component_event *event,
                           const struct counting_options *options);
+/* The same decision on given bits (pe_user_prepare_attr with what the
+ * detection found), for the unit tests. */
+void pe_user_request_bits(struct perf_event_attr *attr, struct pe_user_open *open, int index,
+                          bool long_cycles, uint64_t rdpmc_bit, uint64_t long_bit);
+/* After perf_event_open refused event index: takes back the 64 bits
+ * pe_user_prepare_attr asked for; true when it did (open it again). */
+bool pe_user_relax_attr(struct perf_event_attr *attr, const struct pe_user_open *open, int index);
+/* After the control's events could not count together: true when one of
+ * them had asked for 64 bits, which the next opening will not (open them
+ * all again). */
+bool pe_user_forgo_long(struct pe_user_open *open);
 /* Decides whether the event opened as fd gets a page, and maps it. */
 void pe_user_slot_open(struct pe_user_slot *slot, int fd, const struct perf_event_attr *attr,
                        const struct component_event *event, const struct counting_options *options);

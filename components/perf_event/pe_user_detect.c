@@ -9,6 +9,10 @@
  *   4. the kernel's switch must allow it: x86's cpu/rdpmc, arm64's and
  *      RISC-V's kernel.perf_user_access.
  *
+ * On arm64 the core PMU's format/ files give the attr.config1 bits an event
+ * sets at open: rdpmc (user access) and long (64 bits, which only the cycle
+ * counter has for user-read events: pe_user.h, struct pe_user_open).
+ *
  * Per event, the page's cap_user_rdpmc and index still decide at each read.
  * The core PMUs' perf types are collected whatever the outcome, so that an
  * event's read path can say "not a CPU counter" truthfully. */
@@ -33,6 +37,7 @@ static struct {
 	uint32_t core_types[PE_USER_MAX_CORE_TYPES];
 	char core_pmu[64]; /* the first core PMU's directory */
 	uint64_t config1_bit;
+	uint64_t config1_long_bit;
 } detected;
 
 unsigned pe_user_fork_generation;
@@ -69,16 +74,16 @@ static bool read_line(const char *path, char *line, size_t line_len)
 	return ok;
 }
 
-/* The attr.config1 bit of the PMU's format/rdpmc ("config1:1"), the default
- * when the file is absent, 0 when it says something else. */
-static uint64_t rdpmc_format_bit(const char *pmu)
+/* The attr.config1 bit of the PMU's format/<name> file ("config1:1"),
+ * absent_bit when there is no such file, 0 when it says something else. */
+static uint64_t config1_format_bit(const char *pmu, const char *name, uint64_t absent_bit)
 {
 	char path[256], spec[64];
-	snprintf(path, sizeof(path), PMU_ROOT "/%s/format/rdpmc", pmu);
+	snprintf(path, sizeof(path), PMU_ROOT "/%s/format/%s", pmu, name);
 	if (!read_line(path, spec, sizeof(spec)))
-		return UINT64_C(1) << ARM64_DEFAULT_RDPMC_BIT;
+		return absent_bit;
 	struct pe_format_field field;
-	if (!pe_format_parse("rdpmc", spec, &field) || field.config_word != 1 ||
+	if (!pe_format_parse(name, spec, &field) || field.config_word != 1 ||
 	    field.range_count != 1 || field.low[0] != field.high[0])
 		return 0;
 	return UINT64_C(1) << field.low[0];
@@ -101,8 +106,17 @@ static void collect_core_pmus(enum pe_arch arch)
 			continue;
 		if (detected.core_type_count == 0) {
 			snprintf(detected.core_pmu, sizeof(detected.core_pmu), "%s", entry->d_name);
-			if (pe_arch_facts(arch)->config1_rdpmc)
-				detected.config1_bit = rdpmc_format_bit(entry->d_name);
+			const struct pe_arch_facts *facts = pe_arch_facts(arch);
+			if (facts->config1_rdpmc)
+				detected.config1_bit = config1_format_bit(
+				    entry->d_name, "rdpmc", UINT64_C(1) << ARM64_DEFAULT_RDPMC_BIT);
+			/* No default: every kernel with user access (5.17+)
+			 * describes long (5.0+); without the file, 32 bits. */
+			if (facts->long_cycles_event)
+				detected.config1_long_bit =
+				    config1_format_bit(entry->d_name, "long", 0);
+			if (detected.config1_long_bit == detected.config1_bit)
+				detected.config1_long_bit = 0;
 		}
 		detected.core_types[detected.core_type_count++] = (uint32_t)type;
 	}
@@ -113,6 +127,18 @@ static bool switched_off_by_environment(void)
 {
 	const char *value = getenv("PAPILLON_USER_READ");
 	return value && (strcmp(value, "0") == 0 || strcmp(value, "off") == 0);
+}
+
+/* The counters' widths where events choose them (arm64), for the status
+ * (which must fit PAPI_MAX_STR_LEN). */
+static void describe_widths(char *text, size_t text_len)
+{
+	if (detected.config1_long_bit)
+		snprintf(text, text_len,
+		         "; event counters 32-bit, cycle counter 64-bit (format/long config1:%d)",
+		         __builtin_ctzll(detected.config1_long_bit));
+	else
+		snprintf(text, text_len, "; every counter 32-bit (no format/long)");
 }
 
 /* Reads the kernel's switch; true when it allows user reads. */
@@ -142,8 +168,10 @@ static bool kernel_switch(const struct pe_arch_facts *facts)
 		         detected.core_pmu);
 		return false;
 	}
-	snprintf(detected.why, sizeof(detected.why), "%s; %s=%ld", facts->mechanism,
-	         facts->switch_name, value);
+	int length = snprintf(detected.why, sizeof(detected.why), "%s; %s=%ld", facts->mechanism,
+	                      facts->switch_name, value);
+	if (facts->long_cycles_event && length > 0 && (size_t)length < sizeof(detected.why))
+		describe_widths(detected.why + length, sizeof(detected.why) - (size_t)length);
 	return true;
 }
 
@@ -195,4 +223,17 @@ bool pe_user_core_type(uint32_t type)
 uint64_t pe_user_config1_bit(void)
 {
 	return detected.config1_bit;
+}
+
+uint64_t pe_user_config1_long_bit(void)
+{
+	return detected.config1_long_bit;
+}
+
+bool pe_user_long_cycles_event(const struct perf_event_attr *attr)
+{
+	/* The PMU's own types: PERF_TYPE_MAX and up (the generic types below
+	 * are matched by type). */
+	bool own_pmu = attr->type >= PERF_TYPE_MAX && pe_user_core_type(attr->type);
+	return pe_arch_long_cycles_event(pe_arch_current(), attr, own_pmu);
 }

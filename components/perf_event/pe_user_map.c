@@ -10,7 +10,9 @@
  *   - it does not sample (a sampling event's page heads its ring buffer,
  *     which pe_sampling.c maps; a second mapping of another size fails).
  * Pages are mapped whatever the event set's mode, so that PAPI_set_user_read
- * takes effect at the next read. One page, read-only: counting needs no
+ * takes effect at the next read. On arm64 such an event asks for user
+ * access at open, and the set's first cycles event for a 64-bit counter
+ * (pe_user.h, struct pe_user_open). One page, read-only: counting needs no
  * data ring. */
 #include <errno.h>
 #include <stdio.h>
@@ -50,12 +52,53 @@ static int slot_state(const struct perf_event_attr *attr, const struct component
 	return PE_SLOT_MAPPED;
 }
 
-void pe_user_prepare_attr(struct perf_event_attr *attr, const struct component_event *event,
+void pe_user_request_bits(struct perf_event_attr *attr, struct pe_user_open *open, int index,
+                          bool long_cycles, uint64_t rdpmc_bit, uint64_t long_bit)
+{
+	attr->config1 |= rdpmc_bit;
+	if (!long_cycles || long_bit == 0 || open->no_long)
+		return;
+	if (open->cycles_owner == 0) {
+		open->cycles_owner = index + 1;
+		/* A long bit the encoding set itself (a sysfs name with long=1)
+		 * is the user's: never taken back. */
+		open->long_added = !(attr->config1 & long_bit);
+		open->long_bit = long_bit;
+	}
+	if (open->cycles_owner == index + 1)
+		attr->config1 |= long_bit;
+}
+
+void pe_user_prepare_attr(struct perf_event_attr *attr, struct pe_user_open *open, int index,
+                          const struct component_event *event,
                           const struct counting_options *options)
 {
-	uint64_t bit = pe_user_config1_bit();
-	if (bit && slot_state(attr, event, options) == PE_SLOT_MAPPED)
-		attr->config1 |= bit;
+	bool long_cycles = pe_user_long_cycles_event(attr);
+	if (slot_state(attr, event, options) == PE_SLOT_MAPPED) {
+		pe_user_request_bits(attr, open, index, long_cycles, pe_user_config1_bit(),
+		                     pe_user_config1_long_bit());
+	} else if (long_cycles && open->cycles_owner == 0) {
+		/* Read with read() only, it still holds the cycle counter: the
+		 * kernel always puts cycles there first. */
+		open->cycles_owner = index + 1;
+	}
+}
+
+bool pe_user_relax_attr(struct perf_event_attr *attr, const struct pe_user_open *open, int index)
+{
+	if (open->cycles_owner != index + 1 || !open->long_added ||
+	    !(attr->config1 & open->long_bit))
+		return false;
+	attr->config1 &= ~open->long_bit;
+	return true;
+}
+
+bool pe_user_forgo_long(struct pe_user_open *open)
+{
+	if (!open->long_added)
+		return false;
+	*open = (struct pe_user_open){.no_long = true};
+	return true;
 }
 
 void pe_user_slot_open(struct pe_user_slot *slot, int fd, const struct perf_event_attr *attr,
@@ -152,10 +195,13 @@ static const char *page_reason(const struct pe_user_slot *slot, bool scaled,
 {
 	if (!pe_userpage_snapshot(slot->page, snapshot))
 		return "its perf page kept changing";
-	if (!snapshot->rdpmc)
-		return "the kernel does not let user space read it now (cap_user_rdpmc=0)";
+	/* Index 0 first: the kernel writes 0 for every event that is not
+	 * active (perf_event_index), and RISC-V's 6.12 clears cap_user_rdpmc
+	 * with it (seen in the lab, arm64's keeps it): the cause is the same. */
 	if (snapshot->index == 0)
 		return "not on a hardware counter now (index 0)";
+	if (!snapshot->rdpmc)
+		return "the kernel does not let user space read it now (cap_user_rdpmc=0)";
 	if (snapshot->width == 0 || snapshot->width > 64)
 		return "the page gives no counter width";
 	if (scaled && !snapshot->time)

@@ -1,7 +1,8 @@
 /* Unit tests of user-space counter reads without hardware: the perf page's
  * read protocol (components/perf_event/pe_userpage.h) on fake pages with
  * fake counters and timers, the per-architecture tables
- * (pe_counter_arch.c) for every architecture, the read-path reasons
+ * (pe_counter_arch.c) for every architecture, the config1 bits an event
+ * asks for at open (pe_user_map.c), the read-path reasons
  * (pe_user_map.c) on fake pages, and the page layout against a real
  * software event's page where perf_event_open works. */
 #include <errno.h>
@@ -323,6 +324,85 @@ static void test_core_pmus(void)
 	CU_ASSERT_PTR_NOT_NULL(pe_arch_facts(PE_ARCH_OTHER)->unsupported);
 }
 
+/* arm64's cycle counter is the one that counts 64 bits for a user-read
+ * event: CPU_CYCLES whichever way it is named; no other architecture
+ * chooses widths per event. */
+static void test_long_cycles_events(void)
+{
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	CU_ASSERT_TRUE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_X86_64, &attr, false));
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_RISCV64, &attr, false));
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_OTHER, &attr, false));
+	attr.config = (UINT64_C(8) << 32) | PERF_COUNT_HW_CPU_CYCLES; /* a hybrid PMU's type */
+	CU_ASSERT_TRUE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	attr.type = PERF_TYPE_RAW;
+	attr.config = 0x11;
+	CU_ASSERT_TRUE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	attr.config = 0x08; /* INST_RETIRED */
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	attr.type = 8; /* armv8_pmuv3's own type: its raw event numbers */
+	attr.config = 0x11;
+	CU_ASSERT_TRUE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, true));
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+	attr.type = PERF_TYPE_HW_CACHE;
+	attr.config = 0x11;
+	CU_ASSERT_FALSE(pe_arch_long_cycles_event(PE_ARCH_ARM64, &attr, false));
+}
+
+/* The config1 bits a control's user-read events ask for: user access for
+ * all, 64 bits for the first cycles event only, taken back on refusal. */
+static void test_config1_requests(void)
+{
+	const uint64_t rdpmc = UINT64_C(1) << 1, wide = UINT64_C(1);
+	struct pe_user_open open;
+	memset(&open, 0, sizeof(open));
+	struct perf_event_attr instructions = {.config1 = 0}, cycles = {.config1 = 0},
+	                       second = {.config1 = 0};
+
+	pe_user_request_bits(&instructions, &open, 0, false, rdpmc, wide);
+	CU_ASSERT_EQUAL(instructions.config1, rdpmc);
+	pe_user_request_bits(&cycles, &open, 1, true, rdpmc, wide);
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc | wide);
+	pe_user_request_bits(&second, &open, 2, true, rdpmc, wide);
+	CU_ASSERT_EQUAL(second.config1, rdpmc);
+	/* Prepared again (a group refused it): the same request. */
+	cycles.config1 = 0;
+	pe_user_request_bits(&cycles, &open, 1, true, rdpmc, wide);
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc | wide);
+
+	CU_ASSERT_FALSE(pe_user_relax_attr(&second, &open, 2));
+	CU_ASSERT_TRUE(pe_user_relax_attr(&cycles, &open, 1));
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc);
+	CU_ASSERT_FALSE(pe_user_relax_attr(&cycles, &open, 1));
+
+	/* Opened again without 64 bits after the set could not count. */
+	CU_ASSERT_TRUE(pe_user_forgo_long(&open));
+	cycles.config1 = 0;
+	pe_user_request_bits(&cycles, &open, 1, true, rdpmc, wide);
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc);
+	CU_ASSERT_FALSE(pe_user_forgo_long(&open));
+
+	/* A long bit of the event's own encoding is the user's: kept. */
+	memset(&open, 0, sizeof(open));
+	cycles.config1 = wide;
+	pe_user_request_bits(&cycles, &open, 0, true, rdpmc, wide);
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc | wide);
+	CU_ASSERT_FALSE(pe_user_relax_attr(&cycles, &open, 0));
+	CU_ASSERT_FALSE(pe_user_forgo_long(&open));
+
+	/* No format/long: nothing but user access. */
+	memset(&open, 0, sizeof(open));
+	cycles.config1 = 0;
+	pe_user_request_bits(&cycles, &open, 0, true, rdpmc, 0);
+	CU_ASSERT_EQUAL(cycles.config1, rdpmc);
+}
+
 /* ---- read-path reasons on fake pages ------------------------------------ */
 
 static void path_of(struct pe_user_state *user, bool scaled, int expected, const char *text)
@@ -365,7 +445,12 @@ static void test_read_path_reasons(void)
 	pthread_join(thread, NULL);
 
 	fake_page.index = 0;
-	path_of(&user, false, PAPI_READ_PATH_SYSCALL, "index 0");
+	path_of(&user, false, PAPI_READ_PATH_SYSCALL, "not on a hardware counter now (index 0)");
+	/* RISC-V clears cap_user_rdpmc too while the event is off its counter:
+	 * the same reason. */
+	fake_page.cap_user_rdpmc = 0;
+	path_of(&user, false, PAPI_READ_PATH_SYSCALL, "not on a hardware counter now (index 0)");
+	fake_page.cap_user_rdpmc = 1;
 	fake_page.index = 3;
 	fake_page.cap_user_rdpmc = 0;
 	path_of(&user, false, PAPI_READ_PATH_SYSCALL, "cap_user_rdpmc=0");
@@ -445,6 +530,8 @@ int main(void)
 	    !CU_add_test(arch, "counter names", test_counter_names) ||
 	    !CU_add_test(arch, "readable indexes", test_readable_indexes) ||
 	    !CU_add_test(arch, "core PMUs and switches", test_core_pmus) ||
+	    !CU_add_test(arch, "64-bit cycles events", test_long_cycles_events) ||
+	    !CU_add_test(arch, "config1 requests", test_config1_requests) ||
 	    !CU_add_test(paths, "reasons", test_read_path_reasons)) {
 		CU_cleanup_registry();
 		return 2;
