@@ -3,6 +3,7 @@
  * events map one to one onto native events. */
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 
 #include "papi.h"
 #include "api_internal.h"
@@ -20,6 +21,33 @@
  * thread or to a CPU do not count the caller: any number of them may run
  * (PAPI's multiattach test runs two). */
 static _Thread_local int running_sets[MAX_COMPONENTS];
+
+/* The child of fork() is a copy of the forking thread, records included, but
+ * the sets they name count the parent's thread, not the child: the child
+ * starts with none running (PAPI's fork_overflow starts a set in the child
+ * while the parent's runs). A fork handler, not a getpid() in PAPI_start:
+ * that would cost a system call on every start. */
+static void forget_running_sets_in_child(void)
+{
+	memset(running_sets, 0, sizeof(running_sets));
+}
+
+static void register_fork_handler(void)
+{
+	pthread_atfork(NULL, NULL, forget_running_sets_in_child);
+}
+
+void counting_init(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, register_fork_handler);
+}
+
+/* The set this thread runs on component cidx, or NULL. */
+static struct eventset *running_in_caller(int cidx)
+{
+	return running_sets[cidx] ? eventset_lookup(running_sets[cidx] - 1) : NULL;
+}
 
 static size_t event_bytes(const struct eventset *set)
 {
@@ -39,8 +67,7 @@ PAPI_EXPORT int PAPI_start(int EventSet)
 	if (status != PAPI_OK)
 		return status;
 	bool counts_caller = set->options.tid == 0 && set->options.cpu < 0;
-	struct eventset *other =
-	    counts_caller ? eventset_lookup(running_sets[set->cidx] - 1) : NULL;
+	struct eventset *other = counts_caller ? running_in_caller(set->cidx) : NULL;
 	if (other && other->cidx == set->cidx && (other->state & PAPI_RUNNING))
 		return papi_error_set(PAPI_EISRUN,
 		                      "event set %d of the same component already runs in "

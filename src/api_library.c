@@ -15,6 +15,7 @@ PAPI_EXPORT int PAPI_library_init(int version)
 		                      "library version %d.%d requested, this library provides %d.x",
 		                      PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
 		                      PAPI_VERSION_MAJOR(PAPI_VERSION));
+	counting_init();
 	pthread_mutex_lock(&papillon_library.lock);
 	int status = PAPI_OK;
 	if (papillon_library.init_level == PAPI_NOT_INITED) {
