@@ -12,7 +12,8 @@
  *   RISC-V:  no PAPI_VENDOR_* exists: vendor stays unknown, vendor_string
  *            names the mvendorid; model = cpuid_model = marchid,
  *            cpuid_stepping = mimpid (an opaque code, so revision stays 0).
- * Fields nobody states are left 0; nothing is estimated (no BogoMIPS MHz). */
+ * Fields nobody states are left 0. The one estimate is the frequency of a
+ * CPU whose kernel states none (see decode_frequencies). */
 #include "config.h"
 
 #include <ctype.h>
@@ -34,6 +35,7 @@ enum cpuinfo_key {
 	KEY_STEPPING,
 	KEY_CPU_MHZ,
 	KEY_CLOCK,
+	KEY_BOGOMIPS,
 	KEY_IMPLEMENTER,
 	KEY_ARCHITECTURE,
 	KEY_VARIANT,
@@ -58,6 +60,7 @@ static const char *const cpuinfo_keys[KEY_COUNT] = {
     [KEY_STEPPING] = "stepping",
     [KEY_CPU_MHZ] = "cpu MHz",
     [KEY_CLOCK] = "clock",
+    [KEY_BOGOMIPS] = "BogoMIPS",
     [KEY_IMPLEMENTER] = "CPU implementer",
     [KEY_ARCHITECTURE] = "CPU architecture",
     [KEY_VARIANT] = "CPU variant",
@@ -289,7 +292,12 @@ static void decode_identity(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 
 /* cpufreq's limits (kHz) when a driver is loaded; else the one frequency
  * /proc/cpuinfo states ("cpu MHz" on x86, "clock : 2900.000000MHz" on POWER);
- * else 0: arm64 and RISC-V kernels state none, and none is made up. */
+ * else, as PAPI 7.0 does, BogoMIPS: arm64 kernels state no frequency, and
+ * callers compute overflow thresholds and cycle rates from cpu_max_mhz (PAPI's
+ * overflow_pthreads overflows every cpu_max_mhz x 20000 cycles, and a 0 there
+ * turns overflow off). PAPI divides BogoMIPS by the number of CPUs, a relic
+ * of kernels that printed one total; current kernels print it per CPU and
+ * it is taken as is. RISC-V kernels state none of these: 0. */
 static void decode_frequencies(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 {
 	char path[128];
@@ -306,6 +314,8 @@ static void decode_frequencies(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 		const char *text = cpuinfo_get(info, KEY_CPU_MHZ);
 		if (!text)
 			text = cpuinfo_get(info, KEY_CLOCK);
+		if (!text)
+			text = cpuinfo_get(info, KEY_BOGOMIPS);
 		float mhz = text ? strtof(text, NULL) : 0.0f;
 		if (mhz > 0.0f && mhz < (float)INT_MAX) {
 			hw->mhz = mhz;

@@ -183,15 +183,21 @@ static void test_frequencies(void)
 	if (read_line(path, text, sizeof(text))) {
 		CU_ASSERT_EQUAL(hw.cpu_max_mhz, atoll(text) / 1000);
 	} else {
-		/* the first "cpu MHz" (or POWER's "clock") of /proc/cpuinfo, or 0 */
+		/* the first "cpu MHz" (or POWER's "clock") of /proc/cpuinfo, else
+		 * its first "BogoMIPS" (arm64), else 0 */
 		FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
-		int expected = 0;
+		int expected = 0, bogomips = 0;
 		char line[512];
-		while (cpuinfo && !expected && fgets(line, sizeof(line), cpuinfo))
+		while (cpuinfo && !expected && fgets(line, sizeof(line), cpuinfo)) {
 			if (strncmp(line, "cpu MHz", 7) == 0 || strncmp(line, "clock", 5) == 0)
 				expected = (int)strtof(strchr(line, ':') + 1, NULL);
+			else if (!bogomips && strncmp(line, "BogoMIPS", 8) == 0)
+				bogomips = (int)strtof(strchr(line, ':') + 1, NULL);
+		}
 		if (cpuinfo)
 			fclose(cpuinfo);
+		if (!expected)
+			expected = bogomips;
 		CU_ASSERT_EQUAL(hw.cpu_max_mhz, expected);
 		CU_ASSERT_EQUAL(hw.cpu_min_mhz, expected);
 	}
