@@ -16,10 +16,13 @@
  *     default [paranoid=N|keep] [user_access=N|keep] [timeout=SECONDS]
  *     env NAME=VALUE
  *     test NAME [paranoid=..] [user_access=..] [timeout=..] [expect=pass|any]
- *          -- PROGRAM ARGS...
+ *          [cwd=DIR] [env=NAME=VALUE] -- PROGRAM ARGS...
  * "default" changes the settings of the tests that follow it. expect=pass
  * turns a SKIP into a failure: where the lab knows a PMU is there, a test
  * that finds none has caught a broken lab, not a limit of the machine.
+ * cwd= runs the test in DIR (tests that exec "./helper" expect to start in
+ * their own directory); tests start in / otherwise. env= sets one variable
+ * for that test alone, over what "env" lines set for all that follow them.
  *
  * A test PASSES when it exits 0, is SKIPPED when it exits 77 (automake's
  * code) or exits 0 after printing the word SKIPPED and never the word PASSED
@@ -54,6 +57,8 @@ struct settings {
 	int user_access; /* /proc/sys/kernel/perf_user_access, or KEEP */
 	unsigned timeout;
 	bool must_pass; /* expect=pass: a SKIP here is a failure of the lab */
+	char cwd[128];  /* cwd=: the test's working directory ("": keep /) */
+	char env[160];  /* env=: NAME=VALUE for this test only ("": none) */
 };
 
 struct totals {
@@ -161,6 +166,10 @@ static bool parse_option(const char *tok, struct settings *s)
 		s->timeout = num > 0 ? (unsigned)num : 1;
 	else if (klen == 6 && strncmp(tok, "expect", klen) == 0)
 		s->must_pass = strcmp(v, "pass") == 0;
+	else if (klen == 3 && strncmp(tok, "cwd", klen) == 0)
+		snprintf(s->cwd, sizeof s->cwd, "%s", v);
+	else if (klen == 3 && strncmp(tok, "env", klen) == 0 && strchr(v, '='))
+		snprintf(s->env, sizeof s->env, "%s", v);
 	else
 		return false;
 	return true;
@@ -226,7 +235,7 @@ static void write_all(int fd, const char *buf, size_t n)
 	}
 }
 
-static pid_t spawn(char **argv, int out_fd, int pipe_read_end)
+static pid_t spawn(char **argv, const struct settings *s, int out_fd, int pipe_read_end)
 {
 	pid_t pid = fork();
 	if (pid != 0)
@@ -239,6 +248,17 @@ static pid_t spawn(char **argv, int out_fd, int pipe_read_end)
 	if (out_fd > 2)
 		close(out_fd);
 	signal(SIGALRM, SIG_DFL);
+	if (s->cwd[0] && chdir(s->cwd) != 0) {
+		say("lab-init: cannot change to %s: %s\n", s->cwd, strerror(errno));
+		_exit(127);
+	}
+	/* The child's copy of the settings: putenv keeps the pointer, and the
+	 * string lives until exec. */
+	static char env[sizeof(s->env)];
+	if (s->env[0]) {
+		memcpy(env, s->env, sizeof(env));
+		putenv(env);
+	}
 	execvp(argv[0], argv);
 	say("lab-init: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
@@ -262,7 +282,7 @@ static void run_test(const char *name, char **argv, const struct settings *s, st
 		t->failed++;
 		return;
 	}
-	pid_t pid = spawn(argv, fds[1], fds[0]);
+	pid_t pid = spawn(argv, s, fds[1], fds[0]);
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);

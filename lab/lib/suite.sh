@@ -4,7 +4,8 @@
 # that did not build). Requires lib/common.sh, lib/qemu.sh, lib/build.sh.
 #
 # Layout in the guest: /lab/tests/NAME (the lab's own tests), /bin/NAME
-# (utilities), /ctests/NAME, /unit/NAME (CUnit unit tests).
+# (utilities), /ctests/NAME, /unit/NAME (CUnit unit tests); PAPI's own
+# ctests are added by lib/papi-examples.sh (/pex/NAME).
 
 # conf_has_pmu CONF: true where the guest has a hardware PMU.
 conf_has_pmu() {
@@ -14,23 +15,28 @@ conf_has_pmu() {
 	esac
 }
 
-# test_options CONF NAME: the options lab/test-options.txt gives NAME in
-# CONF (lines marked "pmu" apply only where the guest has a PMU).
+# test_options CONF NAME: the options lab/test-options.txt gives the test
+# NAME (e.g. ctests/hw_cycles) in CONF (lines marked "pmu" apply only where
+# the guest has a PMU). A line names a test by its program name, or by its
+# full name: PAPI's own ctests (pex/...) share program names with ours and
+# are named in full.
 test_options() {
-	local pmu=0
+	local pmu=0 base=${2##*/}
 	! conf_has_pmu "$1" || pmu=1
-	awk -v n="$2" -v pmu="$pmu" '
-		!/^[ \t]*#/ && $1 == n {
+	[[ $2 != pex/* ]] || base=$2
+	awk -v n="$2" -v base="$base" -v pmu="$pmu" '
+		!/^[ \t]*#/ && ($1 == n || $1 == base) {
 			i = 2
 			if ($2 == "pmu") { if (!pmu) next; i = 3 }
 			for (; i <= NF; i++) printf " %s", $i
 		}' "$LAB_DIR/test-options.txt"
 }
 
-# suite_begin DIR CONF: start a suite in DIR (manifest, files, expected,
-# host-results).
+# suite_begin DIR CONF [SHIFT]: start a suite in DIR (manifest, files,
+# expected, host-results) for a guest booted with -icount shift=SHIFT
+# (default 0; see lib/qemu.sh).
 suite_begin() {
-	local dir=$1 conf=$2
+	local dir=$1 conf=$2 icount=${3:-0}
 	mkdir -p "$dir"
 	echo "$conf" >"$dir/conf"
 	{
@@ -38,7 +44,7 @@ suite_begin() {
 		echo "env LAB_CONF=$conf"
 		echo "env LAB_ARCH=$(conf_arch "$conf")"
 		# The hardware ctests expect exact counts only under icount 0.
-		echo "env PAPILLON_LAB_ICOUNT_SHIFT=0"
+		echo "env PAPILLON_LAB_ICOUNT_SHIFT=$icount"
 		# Debian guests boot with perf_event_paranoid=3 (no perf at all
 		# for unprivileged users); the build machines have 2, which the
 		# tests that drop to "nobody" expect.
@@ -57,7 +63,7 @@ suite_test() {
 	local dir=$1 name=$2 opts=$3
 	shift 3
 	[ "$1" = -- ] && shift
-	echo "test $name$opts$(test_options "$(cat "$dir/conf")" "${name##*/}") -- $*" >>"$dir/manifest"
+	echo "test $name$opts$(test_options "$(cat "$dir/conf")" "$name") -- $*" >>"$dir/manifest"
 	echo "$name" >>"$dir/expected"
 }
 

@@ -1,0 +1,208 @@
+# shellcheck shell=bash
+# PAPI 7.0's own ctests (Debian's papi-examples) in the lab: which of them,
+# in which configurations, how their guest is booted, and which failures
+# are the emulator's rather than the library's. Requires lib/common.sh,
+# lib/suite.sh and lib/results.sh. lab/build-papi-examples builds them; the
+# parts shared with the host run are in scripts/lib/papi-examples.sh.
+#
+# They get a guest of their own, booted in the background while the rest of
+# the lab runs (QEMU uses one host core), with -icount
+# shift=LAB_PEX_ICOUNT_SHIFT: their workloads are calibrated in wall-clock
+# seconds (do_stuff() loops for 2 s, fork_overflow counts interrupts per
+# second over 14 s), and under shift=0 a guest second is 10^9 emulated
+# instructions, ~4.5 real seconds (the list took 23 minutes). With shift=3 an
+# instruction is 8 guest nanoseconds: instruction counts stay exact, cycles
+# are 8 x instructions (a CPU at CPI 8), and the list runs in ~8 minutes.
+# shift=4 is no faster: what is left is fixed work (multiplex3_pthreads
+# alone, ~40e9 instructions) and kernel multiplexing's per-tick rotations.
+#
+# Layout in the guest: /pex/NAME, run in /pex (exec_overflow execs
+# ./child_overflow) as "NAME TESTS_QUIET", like the host run; the support
+# programs the tests exec through PATH (attach_target) also in /usr/bin.
+# Presets come from lab/presets/qemu-ARCH.presets (PAPILLON_PRESETS_DIR):
+# QEMU counts instructions and cycles only, and the tests' first choice,
+# PAPI_FP_INS, would give them an event that never counts; without it they
+# fall back to PAPI_TOT_INS. The few tests that need many presets get the
+# library's tables back (lab/test-options.txt).
+
+# shellcheck source=scripts/lib/papi-examples.sh
+. "$LAB_DIR/../scripts/lib/papi-examples.sh"
+
+# The configurations that run them. PAPILLON_LAB_PEX_CONFS overrides the
+# list ("" runs them nowhere).
+LAB_PEX_CONFS=" ${PAPILLON_LAB_PEX_CONFS-aarch64-a57} "
+LAB_PEX_ICOUNT_SHIFT=${PAPILLON_LAB_PEX_ICOUNT_SHIFT:-3}
+# Host limit (real seconds) on their guest, which runs them one by one.
+LAB_PEX_BOOT_TIMEOUT=${PAPILLON_LAB_PEX_BOOT_TIMEOUT:-1200}
+
+# The ctests run (shell patterns over the names of the examples' Makefile
+# ALL): the multiplexing, overflow, profiling, attach, inheritance,
+# fork/exec and thread tests, which need a real PMU to mean anything.
+# clockres_pthreads measures timers only (no PMU), passes on the host, and
+# spends minutes of emulated time in clock calls: not here.
+LAB_PEX_TESTS=(
+	multiplex1 multiplex2 'multiplex*_pthreads' max_multiplex kufrin 'sdsc*'
+	'overflow*' child_overflow 'profile*' sprofile 'attach*' 'multiattach*'
+	inherit 'fork*' 'exec*' '*_pthreads' thrspecific
+	system_overflow system_child_overflow
+)
+LAB_PEX_NOT_HERE=" clockres_pthreads "
+
+# Tests of the list that cannot run in the guest, decided on the host with
+# the reason: "name|reason".
+LAB_PEX_GUEST_SKIPS=(
+	"system_overflow|runs ./burn through system(): the guest has no /bin/sh"
+	"system_child_overflow|runs ./child_overflow through system(): the guest has no /bin/sh"
+)
+
+# pex_runs_in CONF: true if CONF runs the papi-examples ctests.
+pex_runs_in() { [[ $LAB_PEX_CONFS == *" $1 "* ]]; }
+
+# pex_arch_runs ARCH: true if a configuration of ARCH runs them.
+pex_arch_runs() {
+	local c
+	for c in $(conf_list "$1"); do
+		! pex_runs_in "$c" || return 0
+	done
+	return 1
+}
+
+# pex_wanted NAME: true if NAME is one of LAB_PEX_TESTS.
+pex_wanted() {
+	local p
+	[[ $LAB_PEX_NOT_HERE != *" $1 "* ]] || return 1
+	for p in "${LAB_PEX_TESTS[@]}"; do
+		# shellcheck disable=SC2053 # p is a pattern
+		[[ $1 == $p ]] && return 0
+	done
+	return 1
+}
+
+# pex_guest_skip NAME: print why NAME cannot run in the guest, if it cannot.
+pex_guest_skip() {
+	local entry name why
+	for entry in "${LAB_PEX_GUEST_SKIPS[@]}"; do
+		IFS='|' read -r name why <<<"$entry"
+		if [ "$name" = "$1" ]; then
+			printf '%s\n' "$why"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# pex_out ARCH: where lab/build-papi-examples puts its results.
+pex_out() { echo "$LAB_BUILD/$1/pex"; }
+
+# suite_pex_files DIR ARCH: the built programs, into /pex (and the support
+# programs also into /usr/bin, on the guest's PATH).
+suite_pex_files() {
+	local dir=$1 arch=$2 kind name path
+	[ -f "$(pex_out "$arch")/programs.txt" ] || return 0
+	while read -r kind name path; do
+		suite_file "$dir" "$path" "/pex/$name"
+		[ "$kind" != support ] || suite_file "$dir" "$path" "/usr/bin/$name"
+	done <"$(pex_out "$arch")/programs.txt"
+}
+
+# suite_pex_presets DIR ARCH: where lab/presets/qemu-ARCH.presets exists,
+# the library in the guest takes its presets from it alone: what QEMU
+# models (see that file), so that the ctests choose events that count.
+suite_pex_presets() {
+	local dir=$1 file=$LAB_DIR/presets/qemu-$2.presets
+	[ -f "$file" ] || return 0
+	suite_file "$dir" "$file" "/lab/presets/${file##*/}"
+	echo "env PAPILLON_PRESETS_DIR=/lab/presets" >>"$dir/manifest"
+}
+
+# suite_pex_tests DIR ARCH: the tests, and the results known on the host
+# (not built, cannot run in the guest).
+suite_pex_tests() {
+	local dir=$1 arch=$2 out status kind name path verdict why
+	out=$(pex_out "$arch")
+	status=$(cat "$out/status" 2>/dev/null || echo "failed: not built")
+	case $status in
+	ok) ;;
+	# The library did not cross-build: tree/build says so already.
+	skipped:*)
+		suite_host_result "$dir" "$(tree_missing_status)" "pex/build" "${status#skipped: }"
+		return 0
+		;;
+	*)
+		suite_host_result "$dir" FAILED "pex/build" "${status#failed: }"
+		return 0
+		;;
+	esac
+	while read -r verdict name why; do
+		suite_host_result "$dir" "$verdict" "pex/$name" "$why"
+	done <"$out/missing.txt"
+	while read -r kind name path; do
+		[ "$kind" = test ] || continue
+		suite_test "$dir" "pex/$name" " cwd=/pex" -- "/pex/$name" TESTS_QUIET
+	done <"$out/programs.txt"
+}
+
+# pex_refine_results SUITE_DIR LOG: in SUITE_DIR/results, give skips the
+# reason the skip shim printed ("skip reason: ...").
+pex_refine_results() {
+	local dir=$1 log=$2 st name code why out reason
+	out=$(mktemp)
+	while read -r st name code why; do
+		if [[ $name == pex/* ]] && [ "$code" != - ]; then
+			results_output "$log" "$name" >"$out.log"
+			if [ "$st" = SKIPPED ] && reason=$(sed -n 's/^skip reason: //p' "$out.log" | head -n 1) &&
+				[ -n "$reason" ]; then
+				why=$reason
+			fi
+		fi
+		echo "$st $name $code${why:+ $why}"
+	done <"$dir/results" >"$out"
+	mv "$out" "$dir/results"
+	rm -f "$out.log"
+}
+
+# The guests booted in the background: "CONF DIR PID" per line.
+LAB_PEX_BOOTS=()
+
+# pex_boot_start CONF ARCH: pack the ctests' guest for CONF and boot it in
+# the background (lab/check collects it with pex_boot_finish).
+pex_boot_start() {
+	local conf=$1 arch=$2 dir files=()
+	dir=$LAB_BUILD/runs/$conf-pex
+	rm -rf "$dir"
+	suite_begin "$dir" "$conf" "$LAB_PEX_ICOUNT_SHIFT"
+	suite_pex_presets "$dir" "$arch"
+	suite_pex_files "$dir" "$arch"
+	suite_pex_tests "$dir" "$arch"
+	mapfile -t files <"$dir/files"
+	"$LAB_DIR/mkinitramfs" "$dir/initrd.cpio.gz" "$(lab_out "$arch")/init" "$dir/manifest" "${files[@]}"
+	log "check: $conf: booting PAPI 7.0's $(wc -l <"$dir/expected") ctests in the background" \
+		"(-icount shift=$LAB_PEX_ICOUNT_SHIFT, $(du -h "$dir/initrd.cpio.gz" | cut -f1) initramfs)"
+	(
+		t0=$(now)
+		ok=1
+		LAB_ICOUNT_SHIFT=$LAB_PEX_ICOUNT_SHIFT "$LAB_DIR/boot" --timeout "$LAB_PEX_BOOT_TIMEOUT" \
+			--log "$dir/console.log" "$conf" "$dir/initrd.cpio.gz" || ok=0
+		echo "$ok $(($(now) - t0))" >"$dir/boot-status"
+	) &
+	LAB_PEX_BOOTS+=("$conf $dir $!")
+}
+
+# pex_boot_finish: wait for the background guests, then report each like a
+# configuration. Uses lab/check's add_totals and TIMINGS.
+pex_boot_finish() {
+	local entry conf dir pid ok seconds t0
+	for entry in "${LAB_PEX_BOOTS[@]}"; do
+		read -r conf dir pid <<<"$entry"
+		t0=$(now)
+		wait "$pid" || true
+		read -r ok seconds <"$dir/boot-status" 2>/dev/null || ok=0 seconds='?'
+		results_parse "$dir" "$dir/console.log" "$ok"
+		pex_refine_results "$dir" "$dir/console.log"
+		echo "== $conf: PAPI 7.0 ctests (-icount shift=$LAB_PEX_ICOUNT_SHIFT, console: $dir/console.log)"
+		results_show "$dir" "$conf" "$dir/console.log"
+		add_totals "$dir/results"
+		TIMINGS+=("$conf PAPI 7.0 ctests: pack+boot+tests $seconds s in the background (then waited $(($(now) - t0)) s); $(results_count "$dir/results" PASSED) passed, $(results_count "$dir/results" FAILED) failed, $(results_count "$dir/results" SKIPPED) skipped")
+	done
+	LAB_PEX_BOOTS=()
+}
