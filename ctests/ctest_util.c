@@ -170,18 +170,20 @@ void ctest_library_init(void)
 	        ctest_errname(version), ctest_reason());
 }
 
+int ctest_perf_open(struct perf_event_attr *attr, int group_fd)
+{
+	attr->size = sizeof(*attr);
+	return (int)syscall(SYS_perf_event_open, attr, 0, -1, group_fd, 0);
+}
+
 static int open_software_event(unsigned long long config, bool exclude_kernel)
 {
-	struct perf_event_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = config;
-	attr.disabled = 1;
-	attr.exclude_kernel = exclude_kernel;
-	attr.exclude_hv = 1;
-	return (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	struct perf_event_attr attr = {.type = PERF_TYPE_SOFTWARE,
+	                               .config = config,
+	                               .disabled = 1,
+	                               .exclude_kernel = exclude_kernel,
+	                               .exclude_hv = 1};
+	return ctest_perf_open(&attr, -1);
 }
 
 void ctest_require_perf_events(void)
@@ -206,19 +208,14 @@ bool ctest_kernel_domain_allowed(void)
 
 bool ctest_have_core_pmu(void)
 {
-	struct perf_event_attr attr;
-	int fd;
-
 	if (ctest_path_exists("/sys/bus/event_source/devices/cpu"))
 		return true;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-	attr.disabled = 1;
-	attr.exclude_kernel = 1;
-	attr.exclude_hv = 1;
-	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	struct perf_event_attr attr = {.type = PERF_TYPE_HARDWARE,
+	                               .config = PERF_COUNT_HW_INSTRUCTIONS,
+	                               .disabled = 1,
+	                               .exclude_kernel = 1,
+	                               .exclude_hv = 1};
+	int fd = ctest_perf_open(&attr, -1);
 	if (fd >= 0) {
 		close(fd);
 		return true;

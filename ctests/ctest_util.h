@@ -91,6 +91,11 @@ bool ctest_kernel_domain_allowed(void);
 /* True when the machine exposes a core PMU (hardware events can open). */
 bool ctest_have_core_pmu(void);
 
+struct perf_event_attr;
+/* perf_event_open of attr (its size filled in) for this thread on any CPU,
+ * outside the library; group_fd -1 for a leader. The fd, or -1 and errno. */
+int ctest_perf_open(struct perf_event_attr *attr, int group_fd);
+
 /* Index of the perf_event component; fails the test if absent. */
 int ctest_perf_event_cidx(void);
 /* A new event set holding these events, added by name in order. */

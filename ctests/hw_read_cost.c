@@ -45,7 +45,6 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #define MAX_EVENTS 8
@@ -81,18 +80,14 @@ struct row {
 
 static int open_counter(uint64_t config, bool kernel, int group)
 {
-	struct perf_event_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = config;
-	attr.disabled = group < 0;
-	attr.pinned = group < 0;
-	attr.exclude_kernel = !kernel;
-	attr.exclude_hv = !kernel;
-	attr.read_format = PERF_FORMAT_GROUP;
-	return (int)syscall(SYS_perf_event_open, &attr, 0, -1, group, 0);
+	struct perf_event_attr attr = {.type = PERF_TYPE_HARDWARE,
+	                               .config = config,
+	                               .disabled = group < 0,
+	                               .pinned = group < 0,
+	                               .exclude_kernel = !kernel,
+	                               .exclude_hv = !kernel,
+	                               .read_format = PERF_FORMAT_GROUP};
+	return ctest_perf_open(&attr, group);
 }
 
 static struct meter meter_open(bool kernel)

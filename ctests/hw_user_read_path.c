@@ -31,7 +31,6 @@
 
 #include <errno.h>
 #include <linux/perf_event.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #define MAX_EVENTS 8
@@ -123,15 +122,12 @@ static void expect_reason(int eventset, int index, const char *want, const char 
  * library: the kernel gives it the cycle counter before any other event. */
 static int open_pinned_cycles(void)
 {
-	struct perf_event_attr attr;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_CPU_CYCLES;
-	attr.pinned = 1;
-	attr.exclude_kernel = 1;
-	attr.exclude_hv = 1;
-	int fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	struct perf_event_attr attr = {.type = PERF_TYPE_HARDWARE,
+	                               .config = PERF_COUNT_HW_CPU_CYCLES,
+	                               .pinned = 1,
+	                               .exclude_kernel = 1,
+	                               .exclude_hv = 1};
+	int fd = ctest_perf_open(&attr, -1);
 	FAIL_IF(fd < 0, "perf_event_open(cycles, pinned) failed: %s", strerror(errno));
 	return fd;
 }

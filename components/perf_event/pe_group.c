@@ -387,6 +387,8 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		 * something else holds it: as 32 bits, it may take another. */
 		unplace_events(&state, count);
 		status = place_events(&state, buffer, events, count, options);
+		if (status == PAPI_OK)
+			papi_error_clear(); /* the conflict's reason no longer holds */
 	}
 	struct pe_user_state user;
 	if (status == PAPI_OK && !pe_user_state_init(&user, state.slots, count, options)) {
