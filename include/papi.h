@@ -1014,6 +1014,21 @@ int PAPI_event_read_path(int EventSet, int index, char *reason, int len);
  */
 int PAPI_user_read_status(int cidx, char *why, int len);
 
+/*
+ * How long event number index (0-based, in the order added) was enabled and how long it
+ * actually counted, in nanoseconds, over the interval the set's most recent PAPI_read,
+ * PAPI_accum or PAPI_stop covered (since the PAPI_start, PAPI_reset or PAPI_accum before it).
+ * running_ns < enabled_ns: the event was multiplexed and its value is scaled by
+ * enabled / running; running_ns == 0: it never counted, and reads 0. Kernel multiplexing gives
+ * the kernel's time_enabled / time_running; the software multiplexer (PAPI_MULTIPLEX_FORCE_SW)
+ * the set's time and the part of it the event's slice counted; a set that is not multiplexed
+ * has running_ns == enabled_ns. A preset of several native events reports the native with the
+ * smallest running / enabled. Both are 0 after PAPI_start or PAPI_reset until the next read.
+ * Errors: PAPI_ENOEVST, PAPI_EINVAL (no such index, a NULL pointer), PAPI_ENOTRUN (the set has
+ * not been started since its events or options last changed).
+ */
+int PAPI_event_times(int EventSet, int index, long long *enabled_ns, long long *running_ns);
+
 #ifdef __cplusplus
 }
 #endif

@@ -128,6 +128,14 @@ struct component_ops {
 	 * mechanism, or what stops it. */
 	int (*read_path)(void *control, int index, char *reason, size_t reason_len);
 	int (*user_read_status)(char *why, size_t why_len);
+
+	/* Optional (NULL: PAPI_event_times answers PAPI_ENOSUPP): the time
+	 * native index was enabled and the time it actually counted, in ns,
+	 * over the interval the most recent read, accum or stop covered (since
+	 * the start, reset or accum before it). The times must be ones that
+	 * call already had: a read may store them, never fetch them.
+	 * PAPI_ENOTRUN when the control has not started since control_update. */
+	int (*event_times)(void *control, int index, long long *enabled_ns, long long *running_ns);
 };
 
 /* Core services for components that deliver overflows by signal

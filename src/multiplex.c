@@ -15,6 +15,10 @@
  * over-estimates those clocks. Hardware counters stop with the virtual CPU
  * and are not affected.
  *
+ * Each estimate keeps the times it scaled with, for PAPI_event_times: the
+ * set's time since the start, reset or accum as every native's enabled time,
+ * and the part of it each native counted as its running time.
+ *
  * Everything in the rotation is async-signal-safe: the component's start
  * and stop (for perf_event an ioctl and a read), clock_gettime, arithmetic. */
 #include "config.h"
@@ -50,7 +54,10 @@ struct mpx_state {
 	long long started_ns;
 	long long slice_started_ns;
 	long long period_ns;
-	long long estimated_at_ns; /* the time of the last estimate */
+	long long estimated_at_ns;      /* the time of the last estimate */
+	long long estimated_total_ns;   /* the last estimate's enabled time */
+	long long *estimated_active_ns; /* ... and each native's running time */
+	bool started;                   /* since the last update */
 	clockid_t clock;
 	struct core_timer timer;
 	bool running;
@@ -169,18 +176,25 @@ int multiplex_update(struct eventset *set, const struct component_event *natives
 	int slice_count = 0;
 	long long *sum = calloc((size_t)(count > 0 ? count : 1), sizeof(long long));
 	long long *active = calloc((size_t)(count > 0 ? count : 1), sizeof(long long));
-	int status =
-	    sum && active ? PAPI_OK : papi_error_set(PAPI_ENOMEM, "no memory for multiplexing");
+	long long *estimated = calloc((size_t)(count > 0 ? count : 1), sizeof(long long));
+	int status = sum && active && estimated
+	                 ? PAPI_OK
+	                 : papi_error_set(PAPI_ENOMEM, "no memory for multiplexing");
 	if (status == PAPI_OK)
 		status = build_slices(set, natives, count, options, &slices, &slice_count);
 	if (status != PAPI_OK) {
 		free(sum);
 		free(active);
+		free(estimated);
 		return status;
 	}
 	free_slices(set, mpx->slices, mpx->slice_count);
 	free(mpx->sum);
 	free(mpx->active_ns);
+	free(mpx->estimated_active_ns);
+	mpx->estimated_active_ns = estimated;
+	mpx->estimated_total_ns = 0;
+	mpx->started = false;
 	mpx->slices = slices;
 	mpx->slice_count = slice_count;
 	mpx->native_count = count;
@@ -261,6 +275,7 @@ void multiplex_free(struct eventset *set)
 	free_slices(set, mpx->slices, mpx->slice_count);
 	free(mpx->sum);
 	free(mpx->active_ns);
+	free(mpx->estimated_active_ns);
 	free(mpx);
 	set->mpx = NULL;
 }
@@ -335,6 +350,14 @@ static void zero_counts(struct mpx_state *mpx)
 	memset(mpx->active_ns, 0, bytes);
 }
 
+/* A new interval has counted nothing yet. */
+static void zero_estimated_times(struct mpx_state *mpx)
+{
+	size_t bytes = sizeof(long long) * (size_t)(mpx->native_count > 0 ? mpx->native_count : 1);
+	memset(mpx->estimated_active_ns, 0, bytes);
+	mpx->estimated_total_ns = 0;
+}
+
 int multiplex_start(struct eventset *set)
 {
 	struct mpx_state *mpx = set->mpx;
@@ -348,6 +371,8 @@ int multiplex_start(struct eventset *set)
 		return status;
 	mpx->started_ns = mpx->slice_started_ns = clock_ns(mpx->clock);
 	mpx->running = true;
+	mpx->started = true;
+	zero_estimated_times(mpx);
 	if (mpx->slice_count > 1) {
 		pid_t tid = threads_gettid();
 		status =
@@ -386,6 +411,11 @@ static int estimate(struct eventset *set, long long *native_values, bool live)
 			active[slice->natives[i]] += live_elapsed;
 		}
 	}
+	mpx->estimated_total_ns = total;
+	for (int n = 0; n < mpx->native_count; n++)
+		mpx->estimated_active_ns[n] = active[n] < 0       ? 0
+		                              : active[n] > total ? total
+		                                                  : active[n];
 	if (mpx->slice_count < 2)
 		return PAPI_OK; /* one slice counts all the time: nothing to scale */
 	for (int n = 0; n < mpx->native_count; n++) {
@@ -444,8 +474,10 @@ int multiplex_reset(struct eventset *set)
 	struct mpx_state *mpx = set->mpx;
 	struct mpx_slice *slice = &mpx->slices[mpx->current];
 	int status = ops_of(set)->read(slice->control, slice->values);
-	if (status == PAPI_OK)
+	if (status == PAPI_OK) {
 		rebase(mpx, clock_ns(mpx->clock));
+		zero_estimated_times(mpx);
+	}
 	return status;
 }
 
@@ -455,4 +487,21 @@ int multiplex_accum(struct eventset *set, long long *native_deltas)
 	if (status == PAPI_OK)
 		rebase(set->mpx, set->mpx->estimated_at_ns);
 	return status;
+}
+
+int multiplex_event_times(const struct eventset *set, int native, long long *enabled_ns,
+                          long long *running_ns)
+{
+	const struct mpx_state *mpx = set->mpx;
+	if (native < 0 || native >= mpx->native_count)
+		return papi_error_set(PAPI_EINVAL, "event set %d has no native event %d", set->id,
+		                      native);
+	if (!mpx->started)
+		return papi_error_set(PAPI_ENOTRUN,
+		                      "event set %d has not counted since its events or options "
+		                      "last changed: start it first",
+		                      set->id);
+	*enabled_ns = mpx->estimated_total_ns;
+	*running_ns = mpx->estimated_active_ns[native];
+	return PAPI_OK;
 }

@@ -29,6 +29,11 @@ int multiplex_stop(struct eventset *set, long long *native_values);
 int multiplex_read(struct eventset *set, long long *native_values);
 int multiplex_accum(struct eventset *set, long long *native_deltas);
 int multiplex_reset(struct eventset *set);
+/* PAPI_event_times for native (a position in the set's native list): the
+ * set's time and the part of it the native counted, as the last read, accum
+ * or stop scaled with. PAPI_ENOTRUN when not started since the last update. */
+int multiplex_event_times(const struct eventset *set, int native, long long *enabled_ns,
+                          long long *running_ns);
 /* A rotation a timer tick could not do while the guard was taken. */
 void multiplex_catch_up(struct eventset *set);
 

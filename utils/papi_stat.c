@@ -1,12 +1,14 @@
 /* papi_stat: counts a command and its children, like perf stat.
  *
- *   papi_stat [-e EVENT,...] [--per-thread] [-x SEP | --json] [-r N] [-o FILE]
- *             [--] command [args...]
+ *   papi_stat [-e EVENT,...] [--per-thread] [--multiplex kernel|software]
+ *             [-x SEP | --json] [-r N] [-o FILE] [--] command [args...]
  *
  * The command is forked and held until its event set (attached to it, with
  * inherit: its threads and children count too) runs, then it execs. When
- * the events do not fit the counters at once, the set is multiplexed and
- * the values, scaled estimates, are marked so. With --per-thread the command
+ * the events do not fit the counters at once, the set is multiplexed (or
+ * from the start with --multiplex); each event's share of the time it
+ * counted (PAPI_event_times) goes with its value, a scaled estimate when
+ * below 100%, and an event that never counted is "<not counted>". With --per-thread the command
  * runs under ptrace, and every thread or process it creates gets a set of
  * its own before it runs; the report lists each. papi_stat exits with the
  * command's status (128 + signal if it was killed; 127 if it cannot run). */
@@ -33,13 +35,26 @@ static const char *const default_events[] = {
     "PAPI_TOT_CYC",     "PAPI_TOT_INS",           "PAPI_BR_INS",          "PAPI_BR_MSP",
 };
 
-enum { OPT_EVENTS = 1, OPT_PER_THREAD, OPT_SEPARATOR, OPT_JSON, OPT_REPEAT, OPT_OUTPUT, OPT_HELP };
+enum {
+	OPT_EVENTS = 1,
+	OPT_PER_THREAD,
+	OPT_MULTIPLEX,
+	OPT_SEPARATOR,
+	OPT_JSON,
+	OPT_REPEAT,
+	OPT_OUTPUT,
+	OPT_HELP
+};
 
 static const struct util_option option_table[] = {
     {OPT_EVENTS, "-e", "--events", "EVENT,...",
      "events to count, presets or native names (default: a set that counts here)", NULL},
     {OPT_PER_THREAD, NULL, "--per-thread", NULL,
      "count each thread and process of the command apart", NULL},
+    {OPT_MULTIPLEX, NULL, "--multiplex", "MODE",
+     "multiplex from the start: 'kernel' (perf rotates the events) or 'software' (the "
+     "library rotates them, one slice at a time)",
+     NULL},
     {OPT_SEPARATOR, "-x", "--field-separator", "SEP", "print CSV with SEP between fields", NULL},
     {OPT_JSON, "-j", "--json", NULL, "print JSON", NULL},
     {OPT_REPEAT, "-r", "--repeat", "N", "run the command N times, report means", NULL},
@@ -52,7 +67,8 @@ struct stat_events {
 	int codes[STAT_MAX_EVENTS];
 	char names[STAT_MAX_EVENTS][PAPI_MAX_STR_LEN];
 	bool multiplex;
-	int domain; /* user and kernel, as perf stat; user only if refused */
+	bool multiplex_software; /* PAPI_MULTIPLEX_FORCE_SW */
+	int domain;              /* user and kernel, as perf stat; user only if refused */
 };
 
 static long long monotonic_ns(void)
@@ -120,8 +136,13 @@ static int open_set(const struct stat_events *events, pid_t tid, bool inherit, i
 		option.inherit.inherit = PAPI_INHERIT_ALL;
 		rc = PAPI_set_opt(PAPI_INHERIT, &option);
 	}
-	if (rc == PAPI_OK && events->multiplex)
-		rc = PAPI_set_multiplex(eventset);
+	if (rc == PAPI_OK && events->multiplex) {
+		PAPI_option_t option;
+		memset(&option, 0, sizeof(option));
+		option.multiplex.eventset = eventset;
+		option.multiplex.flags = events->multiplex_software ? PAPI_MULTIPLEX_FORCE_SW : 0;
+		rc = PAPI_set_opt(PAPI_MULTIPLEX, &option);
+	}
 	if (rc == PAPI_OK)
 		rc = PAPI_attach(eventset, (unsigned long)tid);
 	for (int i = 0; rc == PAPI_OK && i < events->count; i++)
@@ -158,9 +179,15 @@ static int open_set_fitting(struct stat_events *events, pid_t tid, bool inherit,
 	return rc;
 }
 
-static int close_set(int *eventset, long long *values)
+/* Stops the set: its values, and the times of each of its count events. */
+static int close_set(int *eventset, int count, long long *values, struct stat_times *times)
 {
 	int rc = PAPI_stop(*eventset, values);
+	for (int i = 0; i < count; i++) {
+		if (rc != PAPI_OK || PAPI_event_times(*eventset, i, &times->enabled_ns[i],
+		                                      &times->running_ns[i]) != PAPI_OK)
+			times->enabled_ns[i] = times->running_ns[i] = -1;
+	}
 	PAPI_cleanup_eventset(*eventset);
 	PAPI_destroy_eventset(eventset);
 	return rc;
@@ -223,7 +250,7 @@ static int run_inherited(struct stat_events *events, char *const *command, struc
 		;
 	run->elapsed_ns = monotonic_ns() - t0;
 	run->exit_status = exit_code(status);
-	if (close_set(&eventset, run->values) != PAPI_OK) {
+	if (close_set(&eventset, events->count, run->values, &run->times) != PAPI_OK) {
 		util_report_error("PAPI_stop", PAPI_EMISC);
 		return -1;
 	}
@@ -294,10 +321,19 @@ static void finish_task(struct tracer *tracer, struct traced_task *task)
 			result->comm[strcspn(result->comm, "\n")] = '\0';
 		fclose(comm);
 	}
-	close_set(&task->eventset, result->values);
+	close_set(&task->eventset, tracer->events->count, result->values, &result->times);
 	task->running = false;
-	for (int i = 0; i < tracer->events->count; i++)
+	struct stat_times *total = &tracer->run->times;
+	for (int i = 0; i < tracer->events->count; i++) {
 		tracer->run->values[i] += result->values[i];
+		/* Unknown (-1) in one task: unknown for the whole command. */
+		if (total->enabled_ns[i] < 0 || result->times.enabled_ns[i] < 0) {
+			total->enabled_ns[i] = total->running_ns[i] = -1;
+		} else {
+			total->enabled_ns[i] += result->times.enabled_ns[i];
+			total->running_ns[i] += result->times.running_ns[i];
+		}
+	}
 }
 
 static void trace_loop(struct tracer *tracer, pid_t child)
@@ -406,6 +442,13 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PER_THREAD:
 			report.per_thread = true;
+			break;
+		case OPT_MULTIPLEX:
+			if (strcmp(value, "kernel") != 0 && strcmp(value, "software") != 0)
+				return util_usage_error(
+				    "--multiplex needs 'kernel' or 'software', not '%s'", value);
+			events.multiplex = report.multiplex_forced = true;
+			events.multiplex_software = strcmp(value, "software") == 0;
 			break;
 		case OPT_SEPARATOR:
 			report.format = STAT_CSV;

@@ -2,8 +2,12 @@
 # papi_stat, run by `make check` from the build directory: the default
 # events count `sleep 1`; the command's exit status (and 128 + signal) comes
 # back; PAGE-FAULTS of touch_pages grow by exactly the pages touched; CSV,
-# JSON, -r and --per-thread (one line per thread) print what they should.
-# Skipped where perf_event_open is refused altogether.
+# JSON, -r and --per-thread (one line per thread) print what they should;
+# each event's share of the time it counted: none shown (and 1.0000 in CSV
+# and JSON) when not multiplexed, "(NN.NN%)" adding up to about 100% for
+# events the software multiplexer rotates, "<not counted>" (0.0000) for
+# those whose turn never came. Skipped where perf_event_open is refused
+# altogether.
 
 failures=0
 out=$(mktemp) || exit 99
@@ -26,6 +30,9 @@ status=$?
 grep -Eq '^ +[0-9,]+ +perf::TASK-CLOCK' "$out" || fail "no TASK-CLOCK line for sleep 1"
 grep -Eq '^ +(1\.0|0\.99)[0-9]* seconds time elapsed' "$out" ||
 	fail "sleep 1 did not take about a second"
+if grep -q '%)\|<not counted>\|[Mm]ultiplexed' "$out"; then
+	fail "sleep 1, not multiplexed, shows a share of time counted"
+fi
 
 ./papi_stat -- sh -c 'exit 3' >"$out" 2>&1
 status=$?
@@ -39,6 +46,45 @@ status=$?
 ./papi_stat -e NO_SUCH_EVENT -- true >"$out" 2>&1
 status=$?
 [ "$status" -eq 1 ] || fail "an unknown event exited $status, not 1"
+
+./papi_stat -x , -e perf::TASK-CLOCK,perf::PAGE-FAULTS -- true >"$out" 2>&1
+counted=$(awk -F, '$4 == "1.0000" { n++ } END { print n + 0 }' "$out")
+[ "$counted" -eq 2 ] || fail "CSV: $counted events, not 2, counted all the time (last field 1.0000)"
+
+# The software multiplexer gives each event one slice of 10 ms in turn.
+./papi_stat --multiplex software -e perf::TASK-CLOCK,perf::PAGE-FAULTS -- sleep 0.5 >"$out" 2>&1
+status=$?
+[ "$status" -eq 0 ] || fail "--multiplex software exited $status"
+shares=$(sed -n 's/^ *[0-9,]* *perf::[A-Z-]* *(\([0-9.]*\)%)$/\1/p' "$out")
+if [ "$(echo "$shares" | grep -c .)" -ne 2 ]; then
+	fail "--multiplex software: not two events with a share of time counted"
+elif ! echo "$shares" | awk '{ sum += $1 } END { exit !(sum >= 95 && sum <= 100.01) }'; then
+	fail "--multiplex software: the shares add up to $(echo "$shares" | awk '{ s += $1 } END { print s }')%"
+fi
+grep -q 'Multiplexed (--multiplex)' "$out" || fail "--multiplex software: no note on multiplexing"
+
+# Eight events, 10 ms each in turn: a command of a few ms leaves the last
+# ones "<not counted>" (unless the machine is too busy to run it that fast).
+events=perf::TASK-CLOCK,perf::CPU-CLOCK,perf::PAGE-FAULTS,perf::MINOR-FAULTS
+events=$events,perf::MAJOR-FAULTS,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS
+events=$events,perf::TASK-CLOCK:u
+./papi_stat --multiplex software -e "$events" -- true >"$out" 2>&1
+if grep -Eq '^ +0\.0[0-5][0-9]* seconds time elapsed' "$out"; then
+	grep -q '^ *<not counted> *perf::TASK-CLOCK:u$' "$out" ||
+		fail "--multiplex software -- true: the last event is not '<not counted>'"
+	grep -Eq '^ +[0-9,]+ +perf::TASK-CLOCK' "$out" ||
+		fail "--multiplex software -- true: the first event did not count"
+else
+	echo "note: 'true' took more than 50 ms; <not counted> not checked"
+fi
+./papi_stat --multiplex software -x , -e "$events" -- true >"$out" 2>&1
+awk -F, '$4 == "" || $4 < 0 || $4 > 1 { bad = 1 } END { exit bad }' "$out" ||
+	fail "CSV: a fraction counted missing or outside [0, 1]"
+grep -q ',perf::TASK-CLOCK:u,scaled,0.0000$' "$out" ||
+	echo "note: TASK-CLOCK:u counted in the CSV run (a slow 'true')"
+./papi_stat --multiplex bogus -- true >"$out" 2>&1
+status=$?
+[ "$status" -eq 2 ] || fail "--multiplex bogus exited $status, not 2"
 
 faults() { # faults PAGES: PAGE-FAULTS of touch_pages PAGES, CSV
 	./papi_stat -x , -e perf::PAGE-FAULTS -- ./touch_pages "$1" 2>&1 >/dev/null |
@@ -61,6 +107,7 @@ if ! grep -q '"runs": 3' "$out" ||
 	! grep -q '"event": "perf::PAGE-FAULTS", "value": [0-9]*, "scaled": false, "stddev"' "$out"; then
 	fail "JSON with -r 3 lacks runs or events"
 fi
+grep -q '"stddev": [0-9.]*, "counted": 1.0000}' "$out" || fail 'JSON lacks "counted": 1.0000'
 
 ./papi_stat --per-thread -x , -e perf::PAGE-FAULTS -- ./touch_pages 1000 4 >"$out" 2>&1
 status=$?

@@ -192,6 +192,11 @@ static int pe_read_path(void *control, int index, char *reason, size_t reason_le
 	return pe_user_event_path(&pe->user, index, pe->scaled, reason, reason_len);
 }
 
+static int pe_event_times(void *control, int index, long long *enabled_ns, long long *running_ns)
+{
+	return pe_control_times(control, index, enabled_ns, running_ns);
+}
+
 static int pe_user_read_status(char *why, size_t why_len)
 {
 	return pe_user_status(why, why_len);
@@ -231,4 +236,5 @@ const struct component_ops perf_event_component = {
     .check_target = pe_check_target,
     .read_path = pe_read_path,
     .user_read_status = pe_user_read_status,
+    .event_times = pe_event_times,
 };

@@ -27,6 +27,11 @@ struct pe_group {
 	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
 	int user_count;     /* events with a perf page (user-space reads) */
 	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
+	/* The kernel's enabled and running times: raw at the last start,
+	 * reset or accum, and how far the last read() of the group was past
+	 * them (PAPI_event_times). */
+	uint64_t time_base[2];
+	uint64_t time_delta[2];
 };
 
 struct pe_sampler; /* pe_sampling.c */
@@ -44,7 +49,9 @@ struct pe_control {
 	 * multiplexing, where each event is scheduled on its own, and inherit. */
 	bool independent;
 	bool scaled;                  /* multiplexing: scale by enabled/running */
-	uint64_t *time_baseline;      /* scaled: enabled, running per event */
+	uint64_t *time_baseline;      /* independent: enabled, running per event */
+	uint64_t *time_delta;         /* independent: the last read's times past them */
+	bool started;                 /* started since opened: times mean something */
 	struct pe_sampler **samplers; /* per event, NULL unless it overflows */
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
@@ -84,6 +91,9 @@ int pe_control_stop(struct pe_control *control, long long *values);
 int pe_control_read(struct pe_control *control, long long *values);
 int pe_control_accum(struct pe_control *control, long long *values);
 int pe_control_reset(struct pe_control *control);
+/* Event index's enabled and running ns over the last read's interval. */
+int pe_control_times(const struct pe_control *control, int index, long long *enabled_ns,
+                     long long *running_ns);
 /* Opens the event alone, then closes it: can it count here? */
 int pe_try_open(const struct pe_encoding *encoding, int domain);
 /* A failed perf_event_open for another task or a CPU, or with inherit:

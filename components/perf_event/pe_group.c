@@ -28,7 +28,13 @@
  * shared. On arm64 the set's first cycles event asks for the 64-bit cycle
  * counter; where the kernel cannot give it, the set opens again without
  * (pe_user.h, struct pe_user_open). Stop and reset stay system calls: a stop must freeze the
- * counters first, a reset is an ioctl anyway. */
+ * counters first, a reset is a read() anyway (see pe_control_reset).
+ *
+ * Times (PAPI_event_times): every read() of a group or of an event alone
+ * returns the kernel's enabled and running times with the counts; the read
+ * keeps how far they are past the times at the last start, reset or accum
+ * (two subtractions, no system call). A group read entirely in user space
+ * keeps the times of its last read(); PAPI_stop always has fresh ones. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -103,6 +109,7 @@ void pe_control_close(struct pe_control *control)
 	free(control->fds);
 	free(control->baseline);
 	free(control->time_baseline);
+	free(control->time_delta);
 	free(control->groups);
 	free(control->read_buffer);
 	memset(control, 0, sizeof(*control));
@@ -243,8 +250,9 @@ static int place_event(struct open_state *state, int i, const struct component_e
  * all. Where the groups count this very thread, enabling them all schedules
  * them at once: a group with enabled time but no running time cannot count
  * with the others, which the kernel would time-slice without anyone scaling.
- * The event added last is refused then, as if the kernel had. Four system
- * calls per hardware group, at add time only. */
+ * The event added last is refused then, as if the kernel had. Five system
+ * calls per hardware group, at add time only (the last read takes the times
+ * the first start counts from). */
 static int group_ioctl(const struct pe_group *group, unsigned long request, const char *what);
 
 static int check_schedulable(const struct open_state *state, uint64_t *buffer,
@@ -277,10 +285,17 @@ static int check_schedulable(const struct open_state *state, uint64_t *buffer,
 		unscheduled |= got == (ssize_t)wanted && buffer[1] > 0 && buffer[2] == 0;
 	}
 	for (int g = 0; g < state->group_count; g++) {
-		if (state->groups[g].software_only)
+		struct pe_group *group = &state->groups[g];
+		if (group->software_only)
 			continue;
-		group_ioctl(&state->groups[g], PERF_EVENT_IOC_DISABLE, "disable");
-		group_ioctl(&state->groups[g], PERF_EVENT_IOC_RESET, "reset");
+		group_ioctl(group, PERF_EVENT_IOC_DISABLE, "disable");
+		/* A reset leaves the times: the first start counts from these. */
+		size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
+		if (read(group->leader_fd, buffer, wanted) == (ssize_t)wanted) {
+			group->time_base[0] = buffer[1];
+			group->time_base[1] = buffer[2];
+		}
+		group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
 	}
 	if (!unscheduled)
 		return PAPI_OK;
@@ -372,10 +387,11 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	};
 	long long *baseline = calloc(slots, sizeof(long long));
 	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
+	uint64_t *time_delta = calloc(2 * slots, sizeof(uint64_t));
 	uint64_t *buffer = calloc(READ_HEADER_WORDS + slots, sizeof(uint64_t));
 	int status = PAPI_OK;
 	if (!state.fds || !state.groups || !state.samplers || !state.slots || !baseline ||
-	    !time_baseline || !buffer)
+	    !time_baseline || !time_delta || !buffer)
 		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
 	if (state.fds)
 		for (int i = 0; i < count; i++)
@@ -405,6 +421,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		free(state.groups);
 		free(baseline);
 		free(time_baseline);
+		free(time_delta);
 		free(buffer);
 		return status;
 	}
@@ -415,6 +432,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->group_count = state.group_count;
 	control->baseline = baseline;
 	control->time_baseline = time_baseline;
+	control->time_delta = time_delta;
 	control->read_buffer = buffer;
 	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS + slots);
 	control->independent = independent;
@@ -443,17 +461,28 @@ static __attribute__((noinline, cold)) int read_error(ssize_t got)
 	return papi_error_set(PAPI_ECLOST, "short read of a counter group (%zd bytes)", got);
 }
 
-/* One read() of the group; raw counts land in control->read_buffer. Inlined:
- * it is most of PAPI_read's work in user space. */
+/* One read() of the group; raw counts land in control->read_buffer, the
+ * times past the group's time base in the group. Inlined: it is most of
+ * PAPI_read's work in user space. */
 static inline __attribute__((always_inline)) int read_group(struct pe_control *control,
-                                                            const struct pe_group *group)
+                                                            struct pe_group *group)
 {
 	size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
 	ssize_t got = read(group->leader_fd, control->read_buffer, wanted);
 	if (__builtin_expect(
 	        got != (ssize_t)wanted || control->read_buffer[0] != (uint64_t)group->count, 0))
 		return read_error(got);
+	group->time_delta[0] = control->read_buffer[1] - group->time_base[0];
+	group->time_delta[1] = control->read_buffer[2] - group->time_base[1];
 	return PAPI_OK;
+}
+
+/* The times the group's last read() reached become its base: the next
+ * interval starts there. */
+static void group_rebase_times(struct pe_group *group)
+{
+	group->time_base[0] += group->time_delta[0];
+	group->time_base[1] += group->time_delta[1];
 }
 
 static const long long *group_raw(const struct pe_control *control)
@@ -529,6 +558,14 @@ static long long single_delta(const struct pe_control *control, int i,
 	                   raw[2] - control->time_baseline[2 * i + 1]);
 }
 
+/* The times event i counted since its last rebase, for PAPI_event_times. */
+static inline void single_note_times(struct pe_control *control, int i,
+                                     const uint64_t raw[READ_SINGLE_WORDS])
+{
+	control->time_delta[2 * i] = raw[1] - control->time_baseline[2 * i];
+	control->time_delta[2 * i + 1] = raw[2] - control->time_baseline[2 * i + 1];
+}
+
 static void single_rebase(struct pe_control *control, int i, const uint64_t raw[READ_SINGLE_WORDS])
 {
 	control->baseline[i] = (long long)raw[0];
@@ -545,6 +582,7 @@ static __attribute__((noinline)) int read_independent(struct pe_control *control
 		if (status != PAPI_OK)
 			return status;
 		values[i] = single_delta(control, i, raw);
+		single_note_times(control, i, raw);
 	}
 	return PAPI_OK;
 }
@@ -564,6 +602,7 @@ static int accumulate_independent(struct pe_control *control, long long *values,
 			values[i] += single_delta(control, i, raw);
 		else if (values)
 			values[i] = single_delta(control, i, raw);
+		single_note_times(control, i, raw);
 		single_rebase(control, i, raw);
 	}
 	return PAPI_OK;
@@ -575,23 +614,31 @@ int pe_control_start(struct pe_control *control)
 		struct pe_group *group = &control->groups[g];
 		int status;
 		if (group->state == GROUP_ENABLED) {
-			/* Parked since its stop: restart from zero. */
-			status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
-			memset(&control->baseline[group->first], 0,
-			       sizeof(long long) * (size_t)group->count);
+			/* Parked since its stop: restart from its counts and times
+			 * now (a read(), not a reset ioctl, which keeps the times). */
+			status = read_group(control, group);
+			if (status == PAPI_OK)
+				memcpy(&control->baseline[group->first], group_raw(control),
+				       sizeof(long long) * (size_t)group->count);
 		} else {
 			/* Fresh (zero) or disabled at its stop, where the baseline
-			 * was taken from the frozen counts. */
+			 * was taken from the frozen counts, and the times stand
+			 * where its last read() found them. */
 			status = group_ioctl(group, PERF_EVENT_IOC_ENABLE, "enable");
 		}
 		if (status != PAPI_OK)
 			return status;
+		group_rebase_times(group);
+		group->time_delta[0] = group->time_delta[1] = 0;
 		group->state = GROUP_ENABLED;
 	}
 	/* Only the counted thread sees its counters on its CPU. */
 	if (control->user.page_count)
 		control->user.reader = pthread_self();
+	if (control->independent) /* nothing counted in this interval yet */
+		memset(control->time_delta, 0, 2 * sizeof(uint64_t) * (size_t)control->event_count);
 	control->running = true;
+	control->started = true;
 	return PAPI_OK;
 }
 
@@ -599,7 +646,7 @@ int pe_control_start(struct pe_control *control)
 static inline __attribute__((always_inline)) int read_grouped(struct pe_control *control,
                                                               long long *values)
 {
-	const struct pe_group *group = control->groups;
+	struct pe_group *group = control->groups;
 	const struct pe_group *end = group + control->group_count;
 	for (; group < end; group++) {
 		int status = read_group(control, group);
@@ -613,10 +660,12 @@ static inline __attribute__((always_inline)) int read_grouped(struct pe_control 
 
 /* A group's raw counts (*raw): with user reads, from the pages of the events
  * whose page names a counter now, and from one read() of the group for the
- * others, if any; else all from the read(). */
-static int group_counts(struct pe_control *control, const struct pe_group *group, bool user,
-                        const long long **raw)
+ * others, if any; else all from the read(). *read_times: whether read() ran
+ * (and so the group's times are new). */
+static int group_counts(struct pe_control *control, struct pe_group *group, bool user,
+                        const long long **raw, bool *read_times)
 {
+	*read_times = true;
 	if (!user || group->user_count == 0) {
 		*raw = group_raw(control);
 		return read_group(control, group);
@@ -624,8 +673,10 @@ static int group_counts(struct pe_control *control, const struct pe_group *group
 	long long *counts = &control->user.raw[group->first];
 	bool *done = &control->user.done[group->first];
 	*raw = counts;
-	if (pe_user_read_counts(&control->user, group->first, group->count, counts, done) == 0)
+	if (pe_user_read_counts(&control->user, group->first, group->count, counts, done) == 0) {
+		*read_times = false;
 		return PAPI_OK;
+	}
 	int status = read_group(control, group);
 	if (status != PAPI_OK)
 		return status;
@@ -640,7 +691,7 @@ static int group_counts(struct pe_control *control, const struct pe_group *group
  * one read() of the group for the others, if any. */
 static int read_grouped_user(struct pe_control *control, long long *values)
 {
-	const struct pe_group *group = control->groups;
+	struct pe_group *group = control->groups;
 	const struct pe_group *end = group + control->group_count;
 	for (; group < end; group++) {
 		long long *out = &values[group->first];
@@ -720,9 +771,10 @@ int pe_control_accum(struct pe_control *control, long long *values)
 	if (control->independent)
 		return accumulate_independent(control, values, true, user);
 	for (int g = 0; g < control->group_count; g++) {
-		const struct pe_group *group = &control->groups[g];
+		struct pe_group *group = &control->groups[g];
 		const long long *raw;
-		int status = group_counts(control, group, user, &raw);
+		bool read_times;
+		int status = group_counts(control, group, user, &raw, &read_times);
 		if (status != PAPI_OK)
 			return status;
 		long long *baseline = &control->baseline[group->first];
@@ -730,6 +782,8 @@ int pe_control_accum(struct pe_control *control, long long *values)
 			values[group->first + i] += raw[i] - baseline[i];
 			baseline[i] = raw[i];
 		}
+		if (read_times) /* the delta stays: it is this accum's interval */
+			group_rebase_times(group);
 	}
 	return PAPI_OK;
 }
@@ -738,30 +792,55 @@ int pe_control_reset(struct pe_control *control)
 {
 	/* Independent mode rebases instead: a reset ioctl would leave the
 	 * times running, and inherited children's counts are not reset. */
-	if (control->independent)
-		return accumulate_independent(control, NULL, false,
-		                              pe_user_reads_now(&control->user));
+	if (control->independent) {
+		int status =
+		    accumulate_independent(control, NULL, false, pe_user_reads_now(&control->user));
+		if (status == PAPI_OK) /* the next interval has counted nothing yet */
+			memset(control->time_delta, 0,
+			       2 * sizeof(uint64_t) * (size_t)control->event_count);
+		return status;
+	}
+	/* Every group rebases on its counts and times, one read() each: a
+	 * reset ioctl would leave the times running, and it rewrites the perf
+	 * page from a counter state that user reads cannot sign-extend (Linux
+	 * 6.1 on arm64: reads after it were 2^32 short). */
 	for (int g = 0; g < control->group_count; g++) {
-		const struct pe_group *group = &control->groups[g];
-		long long *baseline = &control->baseline[group->first];
-		size_t bytes = sizeof(long long) * (size_t)group->count;
-		if (group->user_count > 0) {
-			/* A reset ioctl rewrites the perf page from a counter state
-			 * that user reads cannot sign-extend (Linux 6.1 on arm64:
-			 * reads after it were 2^32 short); a group with pages
-			 * rebases on its counts instead, also one system call. */
-			const long long *raw;
-			int status = group_counts(control, group, false, &raw);
-			if (status != PAPI_OK)
-				return status;
-			memcpy(baseline, raw, bytes);
-			continue;
-		}
-		int status = group_ioctl(group, PERF_EVENT_IOC_RESET, "reset");
+		struct pe_group *group = &control->groups[g];
+		const long long *raw;
+		bool read_times;
+		int status = group_counts(control, group, false, &raw, &read_times);
 		if (status != PAPI_OK)
 			return status;
-		memset(baseline, 0, bytes);
+		memcpy(&control->baseline[group->first], raw,
+		       sizeof(long long) * (size_t)group->count);
+		group_rebase_times(group);
+		group->time_delta[0] = group->time_delta[1] = 0;
 	}
+	return PAPI_OK;
+}
+
+int pe_control_times(const struct pe_control *control, int index, long long *enabled_ns,
+                     long long *running_ns)
+{
+	if (index < 0 || index >= control->event_count)
+		return papi_error_set(PAPI_EINVAL, "the control has no event %d", index);
+	if (!control->started)
+		return papi_error_set(PAPI_ENOTRUN, "the events have not counted since they were "
+		                                    "opened: start the event set first");
+	const uint64_t *times = NULL;
+	if (control->independent) {
+		times = &control->time_delta[2 * index];
+	} else {
+		for (int g = 0; g < control->group_count && !times; g++) {
+			const struct pe_group *group = &control->groups[g];
+			if (index >= group->first && index < group->first + group->count)
+				times = group->time_delta;
+		}
+	}
+	if (!times)
+		return papi_error_set(PAPI_EBUG, "event %d is in no group", index);
+	*enabled_ns = (long long)times[0];
+	*running_ns = (long long)times[1];
 	return PAPI_OK;
 }
 

@@ -1,0 +1,202 @@
+/* Papillon's PAPI_event_times on software events: a set that is not
+ * multiplexed counts all the time it is enabled (running == enabled, both
+ * the task's time that TASK-CLOCK counts in the same read); kernel
+ * multiplexing of events that fit together gives the same; the software
+ * multiplexer (PAPI_MULTIPLEX_FORCE_SW, one event per slice here, as
+ * perf_event reports no hardware counters) gives each event a part of the
+ * set's time, and the parts add up to the whole. The times are those of the
+ * last read, accum or stop: 0 after a start or reset until the next read.
+ * Bad arguments get exact errors: PAPI_ENOEVST, PAPI_EINVAL (index, NULL
+ * pointers), PAPI_ENOTRUN before the set was ever started. */
+#include "ctest_util.h"
+
+#include <string.h>
+
+#ifdef PAPILLON
+#define BUSY_NS 200000000LL
+
+static double relative_error(long long value, long long reference)
+{
+	double error = (double)(value - reference) / (double)reference;
+	return error < 0 ? -error : error;
+}
+
+/* Not multiplexed: enabled == running, the TASK-CLOCK time of this read. */
+static void check_plain(void)
+{
+	const char *const names[] = {"perf::TASK-CLOCK", "perf::PAGE-FAULTS"};
+	long long values[2], enabled, running, cpu0, cpu1;
+	int eventset = ctest_eventset_of(names, 2);
+
+	EXPECT_RC(PAPI_event_times(eventset, 0, &enabled, &running), PAPI_ENOTRUN);
+	cpu0 = ctest_thread_cpu_ns();
+	CHECK_OK(PAPI_start(eventset));
+	CHECK_OK(PAPI_event_times(eventset, 0, &enabled, &running));
+	FAIL_IF(enabled != 0 || running != 0, "after PAPI_start: enabled %lld, running %lld",
+	        enabled, running);
+	ctest_busy_cpu_ns(BUSY_NS);
+	CHECK_OK(PAPI_read(eventset, values));
+	cpu1 = ctest_thread_cpu_ns();
+	for (int i = 0; i < 2; i++) {
+		CHECK_OK(PAPI_event_times(eventset, i, &enabled, &running));
+		ctest_note("%s: %lld, enabled %lld ns, running %lld ns (CPU time %lld ns)",
+		           names[i], values[i], enabled, running, cpu1 - cpu0);
+		FAIL_IF(enabled != running, "%s not multiplexed: enabled %lld != running %lld",
+		        names[i], enabled, running);
+		FAIL_IF(relative_error(enabled, values[0]) > 0.02,
+		        "%s enabled %lld ns, TASK-CLOCK read %lld ns", names[i], enabled,
+		        values[0]);
+		FAIL_IF(enabled < BUSY_NS * 9 / 10 || enabled > 10 * (cpu1 - cpu0),
+		        "%s enabled %lld ns after a busy loop of %lld ns", names[i], enabled,
+		        BUSY_NS);
+	}
+
+	/* Stop: the times of the whole run, kept while stopped. */
+	ctest_busy_cpu_ns(BUSY_NS / 4);
+	CHECK_OK(PAPI_stop(eventset, values));
+	CHECK_OK(PAPI_event_times(eventset, 0, &enabled, &running));
+	FAIL_IF(enabled != running || relative_error(enabled, values[0]) > 0.02,
+	        "after stop: enabled %lld, running %lld, TASK-CLOCK %lld", enabled, running,
+	        values[0]);
+
+	/* Restart (the parked software group): counts from zero again. */
+	CHECK_OK(PAPI_start(eventset));
+	ctest_busy_cpu_ns(BUSY_NS / 4);
+	CHECK_OK(PAPI_reset(eventset));
+	CHECK_OK(PAPI_event_times(eventset, 1, &enabled, &running));
+	FAIL_IF(enabled != 0 || running != 0, "after PAPI_reset: enabled %lld, running %lld",
+	        enabled, running);
+	ctest_busy_cpu_ns(BUSY_NS / 2);
+	memset(values, 0, sizeof(values));
+	CHECK_OK(PAPI_accum(eventset, values));
+	CHECK_OK(PAPI_event_times(eventset, 1, &enabled, &running));
+	FAIL_IF(enabled != running || relative_error(enabled, values[0]) > 0.02,
+	        "after reset and accum: enabled %lld, running %lld, TASK-CLOCK %lld", enabled,
+	        running, values[0]);
+	CHECK_OK(PAPI_stop(eventset, NULL));
+	ctest_eventset_free(&eventset);
+}
+
+/* Kernel multiplexing of software events: each its own group, all fit. */
+static void check_kernel_multiplex(void)
+{
+	const char *const names[] = {"perf::TASK-CLOCK", "perf::CPU-CLOCK", "perf::PAGE-FAULTS"};
+	long long values[3], enabled, running;
+	int eventset = PAPI_NULL;
+
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
+	CHECK_OK(PAPI_set_multiplex(eventset));
+	for (int i = 0; i < 3; i++)
+		CHECK_OK(PAPI_add_named_event(eventset, names[i]));
+	CHECK_OK(PAPI_start(eventset));
+	ctest_busy_cpu_ns(BUSY_NS / 2);
+	CHECK_OK(PAPI_stop(eventset, values));
+	for (int i = 0; i < 3; i++) {
+		CHECK_OK(PAPI_event_times(eventset, i, &enabled, &running));
+		ctest_note("kernel multiplexing, %s: enabled %lld ns, running %lld ns", names[i],
+		           enabled, running);
+		FAIL_IF(running <= 0 || running != enabled,
+		        "%s, kernel-multiplexed but fitting: enabled %lld, running %lld", names[i],
+		        enabled, running);
+		FAIL_IF(relative_error(enabled, values[0]) > 0.05,
+		        "%s enabled %lld ns, TASK-CLOCK read %lld ns", names[i], enabled,
+		        values[0]);
+	}
+	ctest_eventset_free(&eventset);
+}
+
+/* The software multiplexer: every event counts part of the set's time. */
+static void check_software_multiplex(void)
+{
+	const char *const names[] = {"perf::TASK-CLOCK", "perf::CPU-CLOCK", "perf::PAGE-FAULTS"};
+	long long values[3], enabled[3], running[3], cpu0, cpu1;
+	PAPI_option_t option;
+	int eventset = PAPI_NULL;
+	double fractions = 0;
+
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = eventset;
+	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	option.multiplex.ns = 1000000;
+	CHECK_OK(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	for (int i = 0; i < 3; i++)
+		CHECK_OK(PAPI_add_named_event(eventset, names[i]));
+	EXPECT_RC(PAPI_event_times(eventset, 0, &enabled[0], &running[0]), PAPI_ENOTRUN);
+
+	cpu0 = ctest_thread_cpu_ns();
+	CHECK_OK(PAPI_start(eventset));
+	ctest_busy_cpu_ns(3 * BUSY_NS);
+	CHECK_OK(PAPI_read(eventset, values));
+	for (int i = 0; i < 3; i++) {
+		CHECK_OK(PAPI_event_times(eventset, i, &enabled[i], &running[i]));
+		FAIL_IF(running[i] <= 0 || running[i] >= enabled[i],
+		        "%s read mid-way: enabled %lld, running %lld", names[i], enabled[i],
+		        running[i]);
+	}
+	ctest_busy_cpu_ns(BUSY_NS);
+	CHECK_OK(PAPI_stop(eventset, values));
+	cpu1 = ctest_thread_cpu_ns();
+	for (int i = 0; i < 3; i++) {
+		CHECK_OK(PAPI_event_times(eventset, i, &enabled[i], &running[i]));
+		double fraction = (double)running[i] / (double)enabled[i];
+		fractions += fraction;
+		ctest_note("software multiplexing, %s: %lld, enabled %lld ns, running %lld ns "
+		           "(%.1f%%)",
+		           names[i], values[i], enabled[i], running[i], 100 * fraction);
+		FAIL_IF(running[i] <= 0 || running[i] >= enabled[i],
+		        "%s, one slice of three: enabled %lld, running %lld", names[i], enabled[i],
+		        running[i]);
+		FAIL_IF(fraction < 0.10 || fraction > 0.60,
+		        "%s counted %.1f%% of the time, a third expected", names[i],
+		        100 * fraction);
+		FAIL_IF(enabled[i] != enabled[0], "%s enabled %lld ns, %s %lld ns", names[i],
+		        enabled[i], names[0], enabled[0]);
+	}
+	/* The slices share the set's time (the thread's CPU time) between them. */
+	FAIL_IF(fractions < 0.95 || fractions > 1.0001, "the fractions add up to %.4f", fractions);
+	FAIL_IF(relative_error(enabled[0], cpu1 - cpu0) > 0.10,
+	        "the set was enabled %lld ns over %lld ns of CPU time", enabled[0], cpu1 - cpu0);
+	ctest_eventset_free(&eventset);
+}
+
+static void check_bad_arguments(void)
+{
+	const char *const names[] = {"perf::TASK-CLOCK"};
+	long long enabled, running;
+	int eventset = ctest_eventset_of(names, 1);
+
+	EXPECT_RC(PAPI_event_times(eventset + 1000, 0, &enabled, &running), PAPI_ENOEVST);
+	EXPECT_RC(PAPI_event_times(PAPI_NULL, 0, &enabled, &running), PAPI_ENOEVST);
+	CHECK_OK(PAPI_start(eventset));
+	CHECK_OK(PAPI_stop(eventset, NULL));
+	EXPECT_RC(PAPI_event_times(eventset, -1, &enabled, &running), PAPI_EINVAL);
+	EXPECT_RC(PAPI_event_times(eventset, 1, &enabled, &running), PAPI_EINVAL);
+	EXPECT_RC(PAPI_event_times(eventset, 0, NULL, &running), PAPI_EINVAL);
+	EXPECT_RC(PAPI_event_times(eventset, 0, &enabled, NULL), PAPI_EINVAL);
+	CHECK_OK(PAPI_event_times(eventset, 0, &enabled, &running));
+	/* A new event reopens the set: nothing counted since. */
+	CHECK_OK(PAPI_add_named_event(eventset, "perf::PAGE-FAULTS"));
+	EXPECT_RC(PAPI_event_times(eventset, 1, &enabled, &running), PAPI_ENOTRUN);
+	ctest_eventset_free(&eventset);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+	ctest_init(argc, argv);
+#ifndef PAPILLON
+	ctest_skip("PAPI_event_times is a Papillon extension; this papi.h does not declare it");
+#else
+	ctest_library_init();
+	ctest_require_perf_events();
+	CHECK_OK(PAPI_multiplex_init());
+	check_plain();
+	check_kernel_multiplex();
+	check_software_multiplex();
+	check_bad_arguments();
+	ctest_pass();
+#endif
+}
