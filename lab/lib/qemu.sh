@@ -8,7 +8,8 @@
 # and cycles equal instructions. LAB_ICOUNT_SHIFT=N makes an instruction
 # 2^N virtual nanoseconds: instruction counts stay exact, cycles are 2^N x
 # instructions, and a guest second costs 2^N times fewer instructions (the
-# PAPI 7.0 ctests, whose workloads last seconds of wall time, run so). 1 GiB of memory leaves room for an initramfs of static test
+# PAPI 7.0 ctests, whose workloads last seconds of wall time, run so).
+# Guests have one CPU; LAB_SMP=N gives N (QEMU runs them in turn). 1 GiB of memory leaves room for an initramfs of static test
 # binaries. panic=-1 plus -no-reboot turns a guest panic into a QEMU exit
 # (seen by the host as a console without LAB-DONE) instead of a hang, and
 # oops=panic does the same for an oops that a test might trigger.
@@ -48,7 +49,7 @@ conf_qemu_args() {
 	ppc64le) printf '%s\n' -M pseries ;;
 	esac
 	[ -z "$cpu" ] || printf '%s\n' -cpu "$cpu"
-	printf '%s\n' -smp 1 -m 1G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
+	printf '%s\n' -smp "${LAB_SMP:-1}" -m 1G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
 	case $(conf_arch "$conf") in
 	# Without recommends QEMU has no ROMs for default NICs or VGA: ask
 	# for none.
