@@ -38,6 +38,7 @@ static const char *const default_events[] = {
 enum {
 	OPT_EVENTS = 1,
 	OPT_PER_THREAD,
+	OPT_USER,
 	OPT_MULTIPLEX,
 	OPT_SEPARATOR,
 	OPT_JSON,
@@ -51,6 +52,10 @@ static const struct util_option option_table[] = {
      "events to count, presets or native names (default: a set that counts here)", NULL},
     {OPT_PER_THREAD, NULL, "--per-thread", NULL,
      "count each thread and process of the command apart", NULL},
+    {OPT_USER, "-u", "--user", NULL,
+     "count user mode only (default: user and kernel, as perf stat; user only where the kernel "
+     "is not ours to count)",
+     NULL},
     {OPT_MULTIPLEX, NULL, "--multiplex", "MODE",
      "multiplex from the start: 'kernel' (perf rotates the events) or 'software' (the "
      "library rotates them, one slice at a time)",
@@ -442,6 +447,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PER_THREAD:
 			report.per_thread = true;
+			break;
+		case OPT_USER:
+			events.domain = PAPI_DOM_USER;
 			break;
 		case OPT_MULTIPLEX:
 			if (strcmp(value, "kernel") != 0 && strcmp(value, "software") != 0)
