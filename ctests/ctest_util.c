@@ -234,6 +234,21 @@ int ctest_perf_event_cidx(void)
 	return cidx;
 }
 
+int ctest_software_multiplexed_eventset(int slice_ns)
+{
+	PAPI_option_t option;
+	int eventset = PAPI_NULL;
+
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = eventset;
+	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	option.multiplex.ns = slice_ns;
+	CHECK_OK(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	return eventset;
+}
+
 /* The child's side of ctest_expect_refused_as_nobody: its exit status says
  * which step went wrong (0: refused as expected). */
 static int refused_as_nobody(int (*attempt)(int eventset), const char *reason_word)

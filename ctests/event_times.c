@@ -2,9 +2,10 @@
  * multiplexed counts all the time it is enabled (running == enabled, both
  * the task's time that TASK-CLOCK counts in the same read); kernel
  * multiplexing of events that fit together gives the same; the software
- * multiplexer (PAPI_MULTIPLEX_FORCE_SW, one event per slice here, as
- * perf_event reports no hardware counters) gives each event a part of the
- * set's time, and the parts add up to the whole. The times are those of the
+ * multiplexer (PAPI_MULTIPLEX_FORCE_SW) gives each event a part of the
+ * set's time where they take turns (one per slice where perf_event reports
+ * no hardware counters), and the parts add up to the whole; where one slice
+ * holds them all, each counts all of it. The times are those of the
  * last read, accum or stop: 0 after a start or reset until the next read.
  * Bad arguments get exact errors: PAPI_ENOEVST, PAPI_EINVAL (index, NULL
  * pointers), PAPI_ENOTRUN before the set was ever started. */
@@ -112,17 +113,10 @@ static void check_software_multiplex(void)
 {
 	const char *const names[] = {"perf::TASK-CLOCK", "perf::CPU-CLOCK", "perf::PAGE-FAULTS"};
 	long long values[3], enabled[3], running[3], cpu0, cpu1;
-	PAPI_option_t option;
-	int eventset = PAPI_NULL;
+	int eventset;
 	double fractions = 0;
 
-	CHECK_OK(PAPI_create_eventset(&eventset));
-	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
-	memset(&option, 0, sizeof(option));
-	option.multiplex.eventset = eventset;
-	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
-	option.multiplex.ns = 1000000;
-	CHECK_OK(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	eventset = ctest_software_multiplexed_eventset(1000000);
 	for (int i = 0; i < 3; i++)
 		CHECK_OK(PAPI_add_named_event(eventset, names[i]));
 	/* A slice holds as many natives as the component has counters (one

@@ -36,13 +36,7 @@ int main(int argc, char **argv)
 	ctest_library_init();
 	ctest_require_perf_events();
 	CHECK_OK(PAPI_multiplex_init());
-	CHECK_OK(PAPI_create_eventset(&eventset));
-	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
-	memset(&option, 0, sizeof(option));
-	option.multiplex.eventset = eventset;
-	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
-	option.multiplex.ns = 1000000;
-	CHECK_OK(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	eventset = ctest_software_multiplexed_eventset(1000000);
 	memset(&option, 0, sizeof(option));
 	option.multiplex.eventset = eventset;
 	FAIL_IF(PAPI_get_opt(PAPI_MULTIPLEX, &option) != 1, "the set is not multiplexed");
