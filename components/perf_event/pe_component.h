@@ -75,6 +75,9 @@ int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
 int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
 int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info);
 int pe_sysfs_event_count(void);
+/* The first line of a small sysfs file, without its newline; false if the
+ * file cannot be read or is empty. */
+bool pe_sysfs_read_line(const char *path, char *line, size_t line_len);
 
 /* True when the kernel exposes a PMU with hardware counters. */
 bool pe_core_pmu_present(void);

@@ -31,15 +31,15 @@ struct sysfs_pmu {
 static struct sysfs_pmu *pmus;
 static int pmu_count;
 
-static bool read_line(const char *path, char *buffer, size_t size)
+bool pe_sysfs_read_line(const char *path, char *line, size_t line_len)
 {
 	FILE *file = fopen(path, "re");
 	if (!file)
 		return false;
-	bool ok = fgets(buffer, (int)size, file) != NULL;
+	bool ok = fgets(line, (int)line_len, file) != NULL;
 	fclose(file);
 	if (ok)
-		buffer[strcspn(buffer, "\n")] = '\0';
+		line[strcspn(line, "\n")] = '\0';
 	return ok;
 }
 
@@ -119,7 +119,7 @@ static void load_formats(struct sysfs_pmu *pmu, const char *dir)
 		char spec[128], file[768];
 		snprintf(file, sizeof(file), "%s/%s", path, entry->d_name);
 		struct pe_format_field field;
-		if (!read_line(file, spec, sizeof(spec)) ||
+		if (!pe_sysfs_read_line(file, spec, sizeof(spec)) ||
 		    !pe_format_parse(entry->d_name, spec, &field))
 			continue;
 		struct pe_format_field *grown =
@@ -148,10 +148,10 @@ static void load_events(struct sysfs_pmu *pmu, const char *dir)
 		char file[1024];
 		snprintf(event.name, sizeof(event.name), "%.127s", entry->d_name);
 		snprintf(file, sizeof(file), "%s/%s", path, entry->d_name);
-		if (!read_line(file, event.terms, sizeof(event.terms)))
+		if (!pe_sysfs_read_line(file, event.terms, sizeof(event.terms)))
 			continue;
 		snprintf(file, sizeof(file), "%s/%s.unit", path, entry->d_name);
-		read_line(file, event.unit, sizeof(event.unit));
+		pe_sysfs_read_line(file, event.unit, sizeof(event.unit));
 		struct sysfs_event *grown =
 		    realloc(pmu->events, sizeof(*grown) * (size_t)(pmu->event_count + 1));
 		if (!grown)
@@ -179,7 +179,7 @@ int pe_sysfs_init(void)
 		char dir[512], type_text[32], type_path[600];
 		snprintf(dir, sizeof(dir), "%s/%s", SYSFS_PMU_ROOT, entry->d_name);
 		snprintf(type_path, sizeof(type_path), "%s/type", dir);
-		if (!read_line(type_path, type_text, sizeof(type_text)))
+		if (!pe_sysfs_read_line(type_path, type_text, sizeof(type_text)))
 			continue;
 		struct sysfs_pmu pmu;
 		memset(&pmu, 0, sizeof(pmu));

@@ -52,26 +52,15 @@ static void register_fork_handler(void)
 	pthread_atfork(NULL, NULL, count_fork);
 }
 
+/* The integer a sysfs or procfs file starts with. */
 static bool read_long(const char *path, long *value)
 {
-	FILE *file = fopen(path, "re");
-	if (!file)
+	char line[32];
+	if (!pe_sysfs_read_line(path, line, sizeof(line)))
 		return false;
-	bool ok = fscanf(file, "%ld", value) == 1;
-	fclose(file);
-	return ok;
-}
-
-static bool read_line(const char *path, char *line, size_t line_len)
-{
-	FILE *file = fopen(path, "re");
-	if (!file)
-		return false;
-	bool ok = fgets(line, (int)line_len, file) != NULL;
-	fclose(file);
-	if (ok)
-		line[strcspn(line, "\n")] = '\0';
-	return ok;
+	char *end;
+	*value = strtol(line, &end, 10);
+	return end != line;
 }
 
 /* The attr.config1 bit of the PMU's format/<name> file ("config1:1"),
@@ -80,7 +69,7 @@ static uint64_t config1_format_bit(const char *pmu, const char *name, uint64_t a
 {
 	char path[256], spec[64];
 	snprintf(path, sizeof(path), PMU_ROOT "/%s/format/%s", pmu, name);
-	if (!read_line(path, spec, sizeof(spec)))
+	if (!pe_sysfs_read_line(path, spec, sizeof(spec)))
 		return absent_bit;
 	struct pe_format_field field;
 	if (!pe_format_parse(name, spec, &field) || field.config_word != 1 ||
