@@ -84,7 +84,7 @@ void ctest_skip(const char *format, ...)
 void ctest_skip_without_papillon(int argc, char **argv, const char *extension)
 {
 	ctest_init(argc, argv);
-	ctest_skip("%s are a Papillon extension (papi.h without PAPILLON)", extension);
+	ctest_skip("%s: a Papillon extension, and this papi.h is not Papillon's", extension);
 }
 
 void ctest_fail(const char *file, int line, const char *format, ...)

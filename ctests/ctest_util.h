@@ -99,7 +99,7 @@ int ctest_perf_open(struct perf_event_attr *attr, int group_fd);
 /* Index of the perf_event component; fails the test if absent. */
 int ctest_perf_event_cidx(void);
 /* An empty perf_event set under the core's software multiplexer
- * (PAPI_MULTIPLEX_FORCE_SW) with slices of slice_ns. */
+ * (PAPI_MULTIPLEX_FORCE_SW) with slices of slice_ns (0: the default). */
 int ctest_software_multiplexed_eventset(int slice_ns);
 /* A new event set holding these events, added by name in order. */
 int ctest_eventset_of(const char *const *names, int count);

@@ -101,14 +101,7 @@ int main(int argc, char **argv)
 
 	/* A software-multiplexed set cannot overflow. */
 	{
-		PAPI_option_t option;
-		int mpx_set = PAPI_NULL;
-		CHECK_OK(PAPI_create_eventset(&mpx_set));
-		CHECK_OK(PAPI_assign_eventset_component(mpx_set, ctest_perf_event_cidx()));
-		memset(&option, 0, sizeof(option));
-		option.multiplex.eventset = mpx_set;
-		option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
-		CHECK_OK(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+		int mpx_set = ctest_software_multiplexed_eventset(0);
 		CHECK_OK(PAPI_add_event(mpx_set, code));
 		EXPECT_RC(PAPI_overflow(mpx_set, code, 1000000, 0, handler), PAPI_ECNFLCT);
 		ctest_eventset_free(&mpx_set);

@@ -268,51 +268,65 @@ static void test_times_without_scale_mean_syscall(void)
 
 static void test_counter_names(void)
 {
+	static const struct {
+		enum pe_arch arch;
+		uint32_t index;
+		const char *name;
+	} cases[] = {
+	    {PE_ARCH_ARM64, 3, "arm64 PMEVCNTR2_EL0"},
+	    {PE_ARCH_ARM64, 32, "arm64 PMCCNTR_EL0"},
+	    {PE_ARCH_RISCV64, 1, "riscv csrr cycle"},
+	    {PE_ARCH_RISCV64, 3, "riscv csrr instret"},
+	    {PE_ARCH_RISCV64, 19, "riscv csrr hpmcounter18"},
+	    {PE_ARCH_RISCV64, 32, "riscv csrr hpmcounter31"},
+	    {PE_ARCH_X86_64, 1, "x86 rdpmc ecx=0"},
+	    {PE_ARCH_X86_64, 0x40000002, "x86 rdpmc ecx=0x40000001"},
+	};
 	char name[64];
-	pe_arch_counter_name(PE_ARCH_ARM64, 3, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "arm64 PMEVCNTR2_EL0");
-	pe_arch_counter_name(PE_ARCH_ARM64, 32, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "arm64 PMCCNTR_EL0");
-	pe_arch_counter_name(PE_ARCH_RISCV64, 1, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "riscv csrr cycle");
-	pe_arch_counter_name(PE_ARCH_RISCV64, 3, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "riscv csrr instret");
-	pe_arch_counter_name(PE_ARCH_RISCV64, 19, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "riscv csrr hpmcounter18");
-	pe_arch_counter_name(PE_ARCH_RISCV64, 32, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "riscv csrr hpmcounter31");
-	pe_arch_counter_name(PE_ARCH_X86_64, 1, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "x86 rdpmc ecx=0");
-	pe_arch_counter_name(PE_ARCH_X86_64, 0x40000002, name, sizeof(name));
-	CU_ASSERT_STRING_EQUAL(name, "x86 rdpmc ecx=0x40000001");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pe_arch_counter_name(cases[i].arch, cases[i].index, name, sizeof(name));
+		CU_ASSERT_STRING_EQUAL(name, cases[i].name);
+	}
 }
 
 static void test_readable_indexes(void)
 {
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_ARM64, 0));
-	CU_ASSERT_TRUE(pe_arch_index_readable(PE_ARCH_ARM64, 1));
-	CU_ASSERT_TRUE(pe_arch_index_readable(PE_ARCH_ARM64, 32));
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_ARM64, 33));
-	CU_ASSERT_TRUE(pe_arch_index_readable(PE_ARCH_RISCV64, 32));
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_RISCV64, 33));
-	CU_ASSERT_TRUE(pe_arch_index_readable(PE_ARCH_X86_64, 0x40000001));
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_X86_64, 0x20000001));
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_X86_64, 0));
-	CU_ASSERT_FALSE(pe_arch_index_readable(PE_ARCH_OTHER, 1));
+	static const struct {
+		enum pe_arch arch;
+		uint32_t index;
+		bool readable;
+	} cases[] = {
+	    {PE_ARCH_ARM64, 0, false},          {PE_ARCH_ARM64, 1, true},
+	    {PE_ARCH_ARM64, 32, true},          {PE_ARCH_ARM64, 33, false},
+	    {PE_ARCH_RISCV64, 32, true},        {PE_ARCH_RISCV64, 33, false},
+	    {PE_ARCH_X86_64, 0x40000001, true}, {PE_ARCH_X86_64, 0x20000001, false},
+	    {PE_ARCH_X86_64, 0, false},         {PE_ARCH_OTHER, 1, false},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CU_ASSERT_EQUAL(pe_arch_index_readable(cases[i].arch, cases[i].index),
+		                cases[i].readable);
 }
 
 static void test_core_pmus(void)
 {
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_X86_64, "cpu"));
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_X86_64, "cpu_core"));
-	CU_ASSERT_FALSE(pe_arch_core_pmu(PE_ARCH_X86_64, "msr"));
-	CU_ASSERT_FALSE(pe_arch_core_pmu(PE_ARCH_X86_64, "cpuX"));
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_ARM64, "armv8_pmuv3"));
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_ARM64, "armv8_pmuv3_0"));
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_ARM64, "armv8_cortex_a57"));
-	CU_ASSERT_FALSE(pe_arch_core_pmu(PE_ARCH_ARM64, "arm_cmn_0"));
-	CU_ASSERT_TRUE(pe_arch_core_pmu(PE_ARCH_RISCV64, "cpu"));
-	CU_ASSERT_FALSE(pe_arch_core_pmu(PE_ARCH_OTHER, "cpu"));
+	static const struct {
+		enum pe_arch arch;
+		const char *pmu;
+		bool core;
+	} cases[] = {
+	    {PE_ARCH_X86_64, "cpu", true},
+	    {PE_ARCH_X86_64, "cpu_core", true},
+	    {PE_ARCH_X86_64, "msr", false},
+	    {PE_ARCH_X86_64, "cpuX", false},
+	    {PE_ARCH_ARM64, "armv8_pmuv3", true},
+	    {PE_ARCH_ARM64, "armv8_pmuv3_0", true},
+	    {PE_ARCH_ARM64, "armv8_cortex_a57", true},
+	    {PE_ARCH_ARM64, "arm_cmn_0", false},
+	    {PE_ARCH_RISCV64, "cpu", true},
+	    {PE_ARCH_OTHER, "cpu", false},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CU_ASSERT_EQUAL(pe_arch_core_pmu(cases[i].arch, cases[i].pmu), cases[i].core);
 	/* Only arm64 asks for access at open; every supported arch has a switch. */
 	CU_ASSERT_TRUE(pe_arch_facts(PE_ARCH_ARM64)->config1_rdpmc);
 	CU_ASSERT_FALSE(pe_arch_facts(PE_ARCH_X86_64)->config1_rdpmc);
