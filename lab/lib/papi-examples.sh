@@ -145,17 +145,14 @@ pex_refine_results() {
 	local dir=$1 log=$2 st name code why out reason
 	out=$(mktemp)
 	while read -r st name code why; do
-		if [[ $name == pex/* ]] && [ "$code" != - ]; then
-			results_output "$log" "$name" >"$out.log"
-			if [ "$st" = SKIPPED ] && reason=$(sed -n 's/^skip reason: //p' "$out.log" | head -n 1) &&
-				[ -n "$reason" ]; then
-				why=$reason
-			fi
+		# Only skips that ran in the guest have a shim's reason to find.
+		if [[ $name == pex/* ]] && [ "$code" != - ] && [ "$st" = SKIPPED ]; then
+			reason=$(results_output "$log" "$name" | sed -n 's/^skip reason: //p' | head -n 1)
+			[ -z "$reason" ] || why=$reason
 		fi
 		echo "$st $name $code${why:+ $why}"
 	done <"$dir/results" >"$out"
 	mv "$out" "$dir/results"
-	rm -f "$out.log"
 }
 
 # The guests booted in the background: "CONF DIR PID" per line.
