@@ -8,16 +8,14 @@
 # both under different PMU names; every other arch has one.
 
 LAB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Every Debian package comes through debfetch (pinned in
+# lab/debian-packages.lock, verified, cached), shared with scripts/.
+# shellcheck source=scripts/lib/debfetch.sh
+. "$LAB_DIR/../scripts/lib/debfetch.sh"
 # The cache survives between runs on one machine: kernels and target .debs
-# are 50-110 MB each and must not be downloaded by every CI run.
-# Without root, /var/cache is not ours: fall back to the user's cache.
-if [ -n "${PAPILLON_LAB_CACHE:-}" ]; then
-	LAB_CACHE=$PAPILLON_LAB_CACHE
-elif [ -w /var/cache ] || [ -w /var/cache/papillon-lab ]; then
-	LAB_CACHE=/var/cache/papillon-lab
-else
-	LAB_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/papillon-lab
-fi
+# are 50-110 MB each and must not be downloaded by every CI run. It is the
+# test suite's one cache (PAPILLON_LAB_CACHE, see debfetch.sh).
+LAB_CACHE=$(papillon_cache_root)
 # Build products live under lab/build (git-ignored) unless told otherwise, so
 # the source tree is never configured in place.
 LAB_BUILD=${PAPILLON_LAB_BUILD:-$LAB_DIR/build}
@@ -67,7 +65,7 @@ arch_triplet() {
 	*) die "unknown arch '$1'" ;;
 	esac
 }
-# Debian 12 has no riscv64 kernel; trixie does (NOTES.md).
+# Debian 12 has no riscv64 kernel; trixie does (lab/README.md).
 arch_suite() {
 	case $1 in
 	riscv64) echo trixie ;;

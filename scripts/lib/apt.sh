@@ -1,8 +1,7 @@
 # shellcheck shell=bash
-# apt helpers: install build dependencies (root), and fetch Debian packages
-# into a private cache without installing them (any user), so the test
-# suite can use Debian's PAPI programs while the host stays clean.
-# Needs common.sh.
+# apt helpers: install build dependencies (root). Debian packages the tests
+# use without installing them (Debian's PAPI programs) come through
+# debfetch.sh instead: pinned, verified, cached. Needs common.sh.
 
 # Another apt (unattended-upgrades, a second script) may hold the lock.
 APT_OPTS=(-o DPkg::Lock::Timeout=300 -o Acquire::Retries=3)
@@ -58,64 +57,6 @@ apt_install() {
 		apt_update
 		apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${need[@]}"
 	fi
-}
-
-# Candidate version of a package in the current lists (empty if unknown).
-apt_candidate() {
-	apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { print $2; exit }' | grep -v '^(none)$' || true
-}
-
-# deb_fetch PKG: download PKG's .deb into the cache (once per version) and
-# print its path. apt-get download needs no root; the sandbox user option
-# avoids apt's warning about _apt not reaching $HOME.
-deb_fetch() {
-	local pkg=$1 ver dir deb
-	dir=$PAPILLON_CACHE_DIR/debs
-	mkdir -p "$dir"
-	ver=$(apt_candidate "$pkg")
-	if [ -z "$ver" ]; then
-		if is_root; then apt_update >&2; else apt_update_if_needed >&2; fi
-		ver=$(apt_candidate "$pkg")
-		[ -n "$ver" ] || die "apt knows no package '$pkg'"
-	fi
-	# Debian file names drop the epoch ("1:2.3" -> "2.3").
-	deb=$(compgen -G "$dir/${pkg}_${ver#*:}_*.deb" | head -n 1 || true)
-	if [ -z "$deb" ]; then
-		log "downloading $pkg $ver" >&2
-		if ! (cd "$dir" && apt-get "${APT_OPTS[@]}" -o APT::Sandbox::User=root -q download "$pkg" >&2); then
-			# Lists older than the mirror give 404s: refresh once and retry.
-			is_root || die "apt-get download $pkg failed"
-			apt_update >&2
-			(cd "$dir" && apt-get "${APT_OPTS[@]}" -o APT::Sandbox::User=root -q download "$pkg" >&2)
-		fi
-		deb=$(compgen -G "$dir/${pkg}_*.deb" | sort -V | tail -n 1)
-	fi
-	printf '%s\n' "$deb"
-}
-
-# deb_sysroot NAME PKG...: extract the given packages together into one
-# private root (so symlinks between them resolve) and print its path. The
-# root is keyed by the exact .deb files, so a new Debian version gets a new
-# root and an unchanged one is reused.
-deb_sysroot() {
-	local name=$1 key='' deb root pkg
-	local debs=()
-	shift
-	for pkg in "$@"; do
-		deb=$(deb_fetch "$pkg")
-		debs+=("$deb")
-		key+="$(basename "$deb" .deb)+"
-	done
-	root=$PAPILLON_CACHE_DIR/roots/$name-$(printf '%s' "$key" | md5sum | cut -c1-12)
-	if [ ! -e "$root/.complete" ]; then
-		rm -rf "$root"
-		mkdir -p "$root"
-		for deb in "${debs[@]}"; do
-			dpkg-deb -x "$deb" "$root"
-		done
-		printf '%s\n' "${debs[@]}" >"$root/.complete"
-	fi
-	printf '%s\n' "$root"
 }
 
 # The Debian multiarch directory name (x86_64-linux-gnu here).

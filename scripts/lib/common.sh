@@ -8,8 +8,6 @@ PAPILLON_SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PAPILLON_BUILD_DIR=${PAPILLON_BUILD_DIR:-$PAPILLON_SRC_DIR/_build}
 # Nested under the main build dir by default because _build/ is git-ignored.
 PAPILLON_SAN_BUILD_DIR=${PAPILLON_SAN_BUILD_DIR:-$PAPILLON_BUILD_DIR/_asan}
-# Debian packages fetched for the tests (CI may run without HOME set).
-PAPILLON_CACHE_DIR=${PAPILLON_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/papillon}
 # Per-test time limit (seconds) for every runner below.
 PAPILLON_TEST_TIMEOUT=${PAPILLON_TEST_TIMEOUT:-60}
 
