@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# QEMU command lines of the lab's guest configurations (from
-# shared/lab/NOTES.md). Requires lib/common.sh.
+# QEMU command lines of the lab's guest configurations (the facts behind
+# them are in lab/README.md). Requires lib/common.sh.
 #
 # Every guest runs under -icount: without it instruction counters are
 # missing (arm64) or count host time (ppc, riscv). With shift=0 (the

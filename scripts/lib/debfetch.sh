@@ -314,6 +314,10 @@ debfetch_index() {
 	local dir=$1 archive=$2 suite=$3 arch=$4 f rc=0
 	f=$dir/Packages_${suite}_$arch
 	if [ ! -f "$f" ]; then
+		command -v xz >/dev/null || {
+			debfetch_note "xz is missing (apt-get install xz-utils): cannot read $suite's index"
+			return 1
+		}
 		debfetch_download "$archive" "dists/$suite/main/binary-$arch/Packages.xz" "$f.xz" || rc=$?
 		[ "$rc" = 0 ] || return "$rc"
 		xz -dc "$f.xz" >"$f.tmp" || {
@@ -493,7 +497,7 @@ debfetch() {
 	fi
 	{
 		echo "debfetch: error: could not get $what from the Debian mirror, and the cache ($(debfetch_cache)) has no copy."
-		echo "debfetch: tried: ${DEBFETCH_TRIED:-no mirror}"
+		echo "debfetch: tried: ${DEBFETCH_TRIED:-$(debfetch_mirrors debian | tr '\n' ' ')(the index)}"
 		echo "debfetch: last error: ${DEBFETCH_ERR:-none}"
 		echo "debfetch: this is a download failure (the Debian mirror or the network), not a failed test."
 	} >&2
