@@ -155,11 +155,12 @@ debfetch_mirrors() {
 # 2: the server answered that it has no such file (HTTP 4xx, a missing
 # file: path), retrying will not help; 1: anything else (no answer, a 5xx, a
 # stalled transfer): worth retrying. DEBFETCH_ERR says what happened.
-# curl when present, else apt's own downloader, which every Debian has.
+# curl when present, else apt's own downloader, which every Debian has
+# (DEBFETCH_TOOL=apt-helper forces it, for the tests).
 debfetch_get() {
 	local url=$1 out=$2 code rc=0 msg
 	rm -f "$out" "$out.err"
-	if command -v curl >/dev/null; then
+	if [ "${DEBFETCH_TOOL:-}" != apt-helper ] && command -v curl >/dev/null; then
 		# --speed-limit: a transfer stalled for a minute is a failure, not a hang.
 		code=$(curl -sS -L --connect-timeout 20 --speed-limit 1024 --speed-time 60 \
 			-o "$out" -w '%{http_code}' "$url" 2>"$out.err") || rc=$?
