@@ -12,6 +12,7 @@
 #ifndef PAPILLON_COMPONENT_H
 #define PAPILLON_COMPONENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -68,6 +69,11 @@ struct component_resolution {
 	char canonical[PAPI_HUGE_STR_LEN]; /* the name the event is listed as */
 	uint64_t cursor;                   /* the component's enumeration position */
 	void *encoding;                    /* opaque, freed by release_encoding */
+	/* Set with a failure: the name is one the enumeration lists (an event
+	 * whose unit mask is mandatory, say), so it keeps a code, a cursor and
+	 * its description, while every use of it fails with that error and
+	 * reason (PAPI_EATTR "needs a unit mask: one of ..."). */
+	bool listed;
 };
 
 struct component_ops {
@@ -87,6 +93,8 @@ struct component_ops {
 	 * 0 with PAPI_ENUM_FIRST starts. PAPI_NTV_ENUM_UMASKS from an event's
 	 * cursor gives its first qualifier, from a qualifier's cursor the next. */
 	int (*enum_events)(uint64_t *cursor, int modifier, char *name, size_t name_len);
+	/* Every name enum_events yields must resolve, or fail with out->listed
+	 * set: enumeration and name resolution agree on what is an event. */
 	int (*resolve_name)(const char *name, struct component_resolution *out);
 	void (*release_encoding)(void *encoding);
 	int (*event_info)(const char *name, uint64_t cursor, const void *encoding,

@@ -1,5 +1,6 @@
 /* From a native event's name to its code: the interned code if there is
- * one, else the first component that resolves the name (which interns it). */
+ * one, else the first component that resolves the name (which interns it),
+ * or that lists it while it cannot be encoded as written. */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,14 @@ int native_code_of_name(const char *name, int *code)
 			papi_error_clear(); /* earlier components' misses are no failure */
 			return native_table_intern(c, name, resolution.cursor, resolution.encoding,
 			                           code);
+		}
+		/* A listed name is an event: it gets its code, and its uses fail. */
+		if (resolution.listed) {
+			status = native_table_intern_failed(c, name, resolution.cursor, status,
+			                                    papi_error_reason(), code);
+			if (status == PAPI_OK)
+				papi_error_clear();
+			return status;
 		}
 		/* The most telling reason: a real failure over "unknown here". */
 		if (status != PAPI_ENOEVNT || !reason[0]) {

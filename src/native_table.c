@@ -90,8 +90,24 @@ static void release_encoding(int cidx, void *encoding)
 		papillon_components[cidx]->release_encoding(encoding);
 }
 
+/* resolve_status of an entry whose name has not been through the component. */
+#define UNRESOLVED 1
+
+struct intern_failure {
+	int status;
+	const char *reason;
+};
+
+static void remember_failure(struct native_entry *entry, const struct intern_failure *failure)
+{
+	entry->resolve_status = failure->status;
+	free(entry->failure);
+	/* Without memory for the words the error code still tells the failure. */
+	entry->failure = strdup(failure->reason);
+}
+
 static int intern(int cidx, const char *name, uint64_t cursor, void *encoding, bool enumerated,
-                  int *code)
+                  const struct intern_failure *failure, int *code)
 {
 	int result = PAPI_OK;
 	pthread_mutex_lock(&table_lock);
@@ -108,6 +124,8 @@ static int intern(int cidx, const char *name, uint64_t cursor, void *encoding, b
 			existing->resolve_status = PAPI_OK;
 			encoding = NULL;
 		}
+		if (failure && existing->cidx == cidx && existing->resolve_status == UNRESOLVED)
+			remember_failure(existing, failure);
 		*code = code_of(*slot - 1);
 		goto out;
 	}
@@ -131,7 +149,10 @@ static int intern(int cidx, const char *name, uint64_t cursor, void *encoding, b
 	entry->cidx = cidx;
 	entry->cursor = cursor;
 	entry->encoding = encoding;
-	entry->resolve_status = encoding ? PAPI_OK : 1;
+	entry->resolve_status = encoding ? PAPI_OK : UNRESOLVED;
+	entry->failure = NULL;
+	if (failure)
+		remember_failure(entry, failure);
 	encoding = NULL;
 	*slot = count + 1;
 	atomic_store_explicit(&entry_count, count + 1, memory_order_release);
@@ -144,12 +165,19 @@ out:
 
 int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code)
 {
-	return intern(cidx, name, cursor, encoding, false, code);
+	return intern(cidx, name, cursor, encoding, false, NULL, code);
 }
 
 int native_table_intern_enumerated(int cidx, const char *name, uint64_t cursor, int *code)
 {
-	return intern(cidx, name, cursor, NULL, true, code);
+	return intern(cidx, name, cursor, NULL, true, NULL, code);
+}
+
+int native_table_intern_failed(int cidx, const char *name, uint64_t cursor, int status,
+                               const char *reason, int *code)
+{
+	struct intern_failure failure = {status, reason};
+	return intern(cidx, name, cursor, NULL, false, &failure, code);
 }
 
 struct native_entry *native_table_get(int code)
@@ -168,16 +196,23 @@ int native_table_encoding(int code, const void **encoding)
 	if (!entry)
 		return papi_error_set(PAPI_ENOEVNT, "no native event has code %#x", (unsigned)code);
 	pthread_mutex_lock(&table_lock);
-	if (!entry->encoding) {
+	if (entry->resolve_status == UNRESOLVED) {
 		struct component_resolution resolution = {0};
 		int status =
 		    papillon_components[entry->cidx]->resolve_name(entry->name, &resolution);
-		if (status == PAPI_OK)
+		if (status == PAPI_OK) {
 			entry->encoding = resolution.encoding;
-		entry->resolve_status = status;
+			entry->resolve_status = PAPI_OK;
+		} else {
+			remember_failure(entry,
+			                 &(struct intern_failure){status, papi_error_reason()});
+		}
 	}
 	int status = entry->resolve_status;
 	*encoding = entry->encoding;
+	/* A remembered failure is told again, so every use names its reason. */
+	if (status != PAPI_OK)
+		papi_error_set(status, "%s", entry->failure ? entry->failure : "");
 	pthread_mutex_unlock(&table_lock);
 	return status;
 }
@@ -190,6 +225,7 @@ void native_table_clear(void)
 		struct native_entry *entry = entry_at(i);
 		release_encoding(entry->cidx, entry->encoding);
 		free(entry->name);
+		free(entry->failure);
 	}
 	for (unsigned c = 0; c < MAX_CHUNKS && chunks[c]; c++) {
 		free(chunks[c]);

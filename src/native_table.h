@@ -12,6 +12,7 @@ struct native_entry {
 	char *name;
 	void *encoding; /* resolved lazily, owned here */
 	int resolve_status;
+	char *failure; /* the reason of a failed resolution, told at every use */
 };
 
 /* Code of `name` in component cidx, interning it (encoding may be NULL, to be
@@ -20,6 +21,10 @@ struct native_entry {
  * that enumeration continues from where it really is. */
 int native_table_intern(int cidx, const char *name, uint64_t cursor, void *encoding, int *code);
 int native_table_intern_enumerated(int cidx, const char *name, uint64_t cursor, int *code);
+/* Code of a name the component lists but cannot encode as written (its
+ * resolution failed with `listed` set): every use answers status, reason. */
+int native_table_intern_failed(int cidx, const char *name, uint64_t cursor, int status,
+                               const char *reason, int *code);
 /* Code of an already interned name, or PAPI_ENOEVNT. */
 int native_table_find(const char *name, int *code);
 /* Entry of a native code, or NULL. */

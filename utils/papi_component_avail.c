@@ -73,7 +73,7 @@ static void list_compiled_in(bool detail)
 /* An active component may still have events that cannot count here (a
  * machine without a hardware PMU keeps its software events): say how many
  * and why, so "active" is never read as "everything works". */
-static void print_refused_events(int cidx, bool detail)
+static void print_refused_events(int cidx)
 {
 	struct util_reason_tally refused;
 	int code, tried = 0;
@@ -83,15 +83,18 @@ static void print_refused_events(int cidx, bool detail)
 		return;
 	do {
 		char reason[UTIL_REASON_LEN];
+		char symbol[PAPI_MAX_STR_LEN] = "";
 
 		tried++;
-		if (util_event_check(code, reason, sizeof(reason)) != PAPI_OK)
-			util_reason_tally_add(&refused, reason);
+		if (util_event_check(code, reason, sizeof(reason)) != PAPI_OK) {
+			PAPI_event_code_to_name(code, symbol);
+			util_reason_tally_add(&refused, symbol, reason);
+		}
 	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, cidx));
 	if (refused.total == 0)
 		return;
 	printf(DETAIL_INDENT "Events that cannot count here: %d of %d\n", refused.total, tried);
-	util_reason_tally_print(&refused, DETAIL_INDENT "  ", detail ? UTIL_TALLY_SLOTS : 3);
+	util_reason_tally_print(&refused, DETAIL_INDENT "  ");
 }
 
 /* Which way PAPI_read reaches the counters, so that a missing fast path
@@ -129,7 +132,7 @@ static void list_active(bool detail)
 		       component->num_cntrs);
 		print_pmu_names(component);
 #ifdef PAPILLON
-		print_refused_events(cidx, detail);
+		print_refused_events(cidx);
 #endif
 		printf("\n");
 		if (detail) {

@@ -203,7 +203,7 @@ static bool list_event(const struct native_settings *settings, int code, int cid
 	if (settings->show_qualifiers || !event_usable)
 		qualifier_count = collect_qualifiers(settings, &info, cidx, &qualifiers);
 	if (!event_usable && !any_unit_mask_usable(qualifiers, qualifier_count)) {
-		util_reason_tally_add(&totals->refused, reason);
+		util_reason_tally_add(&totals->refused, info.symbol, reason);
 		free(qualifiers);
 		return false;
 	}
@@ -212,6 +212,9 @@ static bool list_event(const struct native_settings *settings, int code, int cid
 		util_print_rule('-', UTIL_LINE_WIDTH);
 	util_print_boxed(1, info.symbol);
 	util_print_boxed(12, info.long_descr);
+	/* Listed, but not countable as it stands: a unit mask is mandatory. */
+	if (PAPI_query_event(code) == PAPI_EATTR)
+		util_print_boxed(12, "(cannot count alone: add one of its unit masks)");
 	if (settings->show_qualifiers)
 		print_qualifiers(&info, qualifiers, qualifier_count);
 	if (settings->show_groups)
@@ -272,7 +275,7 @@ static int list_all(const struct native_settings *settings)
 	if (totals.refused.total > 0) {
 		printf("Events left out because they cannot count here: %d\n",
 		       totals.refused.total);
-		util_reason_tally_print(&totals.refused, "  ", 5);
+		util_reason_tally_print(&totals.refused, "  ");
 	}
 	if (totals.listed == 0) {
 		printf("\n");

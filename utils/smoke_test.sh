@@ -56,6 +56,27 @@ expect 1 "can't be found" ./papi_event_chooser NATIVE no_such_event
 expect 1 '^Failed adding: no_such_event$' ./papi_command_line no_such_event
 expect 0 'No events specified' ./papi_command_line
 
+# An event whose unit mask is mandatory is listed like any other, and every
+# use names the unit masks to add. The PMU model is forced, so that the
+# result is the same whatever CPU runs this; its table is x86's.
+if [ "$(uname -m)" = x86_64 ]; then
+	zen4=amd64_fam19h_zen4::RETIRED_X87_FP_OPS
+	masks='needs a unit mask: add one of :ADD_SUB_OPS, :MUL_OPS, :DIV_SQRT_OPS'
+	export LIBPFM_FORCE_PMU=amd64_fam19h_zen4
+	expect 0 "cannot count alone: add one of its unit masks" ./papi_native_avail -i RETIRED_X87
+	expect 0 "^\\| +:MUL_OPS " ./papi_native_avail -i RETIRED_X87
+	expect 1 "Status: +cannot be counted here: $zen4 $masks" ./papi_native_avail -e $zen4
+	expect 1 "^reason: $zen4 $masks" ./papi_command_line $zen4
+	# Each kind of reason is named, with an example where the details differ.
+	expect 0 "^ +[0-9]+ x the event needs a unit mask, e.g. amd64_fam19h_zen4::" ./papi_component_avail
+	if grep -q "other reasons" "$output"; then
+		fail "papi_component_avail lumps reasons together"
+	fi
+	unset LIBPFM_FORCE_PMU
+else
+	echo "SKIP: unit-mask checks use libpfm4's x86 table amd64_fam19h_zen4 (this is $(uname -m))"
+fi
+
 # Counting: only where this machine counts something at all.
 ./papi_native_avail -c --noqual >"$output" 2>&1
 countable=$(sed -n 's/^| \([^ ][^ ]*\) *|$/\1/p' "$output" | head -3)

@@ -284,16 +284,44 @@ int util_event_check(int event_code, char *reason, size_t len)
 	return result;
 }
 
-void util_reason_tally_add(struct util_reason_tally *tally, const char *reason)
+/* reason with every occurrence of symbol replaced by "the event". */
+static void reason_without_event(const char *symbol, const char *reason, char *out, size_t len)
 {
-	char stored[sizeof(tally->slots[0].reason)];
+	size_t symbol_len = symbol ? strlen(symbol) : 0;
+	size_t used = 0;
 
-	/* Compared as stored, so a reason longer than a slot still matches itself. */
-	snprintf(stored, sizeof(stored), "%s", reason);
+	out[0] = '\0';
+	while (*reason != '\0' && used + 1 < len) {
+		const char *found = symbol_len ? strstr(reason, symbol) : NULL;
+		size_t plain = found ? (size_t)(found - reason) : strlen(reason);
+		int written = snprintf(out + used, len - used, "%.*s%s", (int)plain, reason,
+		                       found ? "the event" : "");
+
+		if (written < 0)
+			break;
+		used += (size_t)written;
+		if (!found)
+			break;
+		reason = found + symbol_len;
+	}
+}
+
+void util_reason_tally_add(struct util_reason_tally *tally, const char *symbol, const char *reason)
+{
+	char general[UTIL_TALLY_REASON_LEN];
+	char kind[UTIL_TALLY_REASON_LEN];
+	const char *detail;
+
+	reason_without_event(symbol, reason, general, sizeof(general));
+	detail = strstr(general, ": ");
+	snprintf(kind, sizeof(kind), "%.*s",
+	         detail ? (int)(detail - general) : (int)strlen(general), general);
 	tally->total++;
 	for (int i = 0; i < tally->distinct; i++) {
-		if (strcmp(tally->slots[i].reason, stored) == 0) {
+		if (strcmp(tally->slots[i].kind, kind) == 0) {
 			tally->slots[i].count++;
+			if (strcmp(tally->slots[i].general, general) != 0)
+				tally->slots[i].details_differ = true;
 			return;
 		}
 	}
@@ -301,16 +329,17 @@ void util_reason_tally_add(struct util_reason_tally *tally, const char *reason)
 		tally->unsorted++;
 		return;
 	}
-	memcpy(tally->slots[tally->distinct].reason, stored, sizeof(stored));
+	snprintf(tally->slots[tally->distinct].kind, sizeof(kind), "%s", kind);
+	snprintf(tally->slots[tally->distinct].general, sizeof(general), "%s", general);
+	snprintf(tally->slots[tally->distinct].example, sizeof(kind), "%s", reason);
+	tally->slots[tally->distinct].details_differ = false;
 	tally->slots[tally->distinct].count = 1;
 	tally->distinct++;
 }
 
-void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent,
-                             int max_lines)
+void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent)
 {
 	bool printed[UTIL_TALLY_SLOTS] = {false};
-	int hidden = tally->unsorted;
 
 	/* Most frequent first, by selection: the tally is small and stays untouched. */
 	for (int line = 0; line < tally->distinct; line++) {
@@ -322,14 +351,19 @@ void util_reason_tally_print(const struct util_reason_tally *tally, const char *
 				best = i;
 		}
 		printed[best] = true;
-		if (line < max_lines)
-			printf("%s%d x %s\n", indent, tally->slots[best].count,
-			       tally->slots[best].reason);
+		/* One event's reason is shown as it is, with the event's name. */
+		if (tally->slots[best].details_differ)
+			printf("%s%d x %s, e.g. %s\n", indent, tally->slots[best].count,
+			       tally->slots[best].kind, tally->slots[best].example);
 		else
-			hidden += tally->slots[best].count;
+			printf("%s%d x %s\n", indent, tally->slots[best].count,
+			       tally->slots[best].count == 1 ? tally->slots[best].example
+			                                     : tally->slots[best].general);
 	}
-	if (hidden > 0)
-		printf("%s%d x other reasons\n", indent, hidden);
+	if (tally->unsorted > 0)
+		printf("%s%d x reasons of kinds beyond the %d above (papi_native_avail -e EVENT "
+		       "gives each one)\n",
+		       indent, tally->unsorted, UTIL_TALLY_SLOTS);
 }
 
 /* ------------------------------------------------------------------------

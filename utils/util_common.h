@@ -106,21 +106,29 @@ const PAPI_component_info_t *util_component_info(int cidx);
  * PAPI_event_reason, else adds, starts and stops the event in a scratch set. */
 int util_event_check(int event_code, char *reason, size_t len);
 
-/* Counts failures by reason, to summarise many failed checks in a few lines. */
-#define UTIL_TALLY_SLOTS 16
+/* Counts failures by kind of reason, so that many failed checks read as a
+ * few lines, each naming its reason. A reason that names its event is
+ * counted with the event's name taken out; its kind is its text up to the
+ * first ": " (what follows is the event's own detail: its unit masks, say). */
+#define UTIL_TALLY_SLOTS      16
+#define UTIL_TALLY_REASON_LEN (PAPI_MAX_STR_LEN * 2)
 struct util_reason_tally {
 	int total;    /* failures added */
 	int distinct; /* slots in use */
-	int unsorted; /* failures whose reason found no free slot */
+	int unsorted; /* failures whose kind found no free slot */
 	struct {
-		char reason[PAPI_MAX_STR_LEN * 2];
+		char kind[UTIL_TALLY_REASON_LEN];
+		char general[UTIL_TALLY_REASON_LEN]; /* the first reason, its event taken out */
+		char example[UTIL_TALLY_REASON_LEN]; /* the first reason, as given */
+		bool details_differ;                 /* another reason of the kind differed */
 		int count;
 	} slots[UTIL_TALLY_SLOTS];
 };
-void util_reason_tally_add(struct util_reason_tally *tally, const char *reason);
-/* Prints up to max_lines reasons, most frequent first, each after indent. */
-void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent,
-                             int max_lines);
+/* Adds the failure of event `symbol` (may be NULL) for reason. */
+void util_reason_tally_add(struct util_reason_tally *tally, const char *symbol, const char *reason);
+/* Prints every kind, most frequent first, each after indent: the reason
+ * itself when all of its kind were alike, else the kind with an example. */
+void util_reason_tally_print(const struct util_reason_tally *tally, const char *indent);
 
 /* ------------------------------------------------------------------------
  * Output

@@ -82,7 +82,7 @@ static int pe_resolve_name(const char *name, struct component_resolution *out)
 	if (status == PAPI_ENOEVNT) {
 		char sysfs_reason[PAPI_HUGE_STR_LEN];
 		snprintf(sysfs_reason, sizeof(sysfs_reason), "%s", papi_error_reason());
-		status = pe_pfm_resolve(name, encoding, &out->cursor);
+		status = pe_pfm_resolve(name, encoding, &out->cursor, &out->listed);
 		if (status == PAPI_ENOEVNT && strstr(sysfs_reason, "lists no event"))
 			papi_error_set(status, "%s", sysfs_reason);
 	}

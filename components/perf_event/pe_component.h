@@ -63,7 +63,18 @@ struct pe_control {
 int pe_pfm_init(char *reason, size_t reason_len);
 void pe_pfm_shutdown(void);
 int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
-int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
+/* PAPI_OK, or a failure; *listed says the name is one pe_pfm_enum lists
+ * (it cannot be encoded as written: see pe_pfm_unencodable). */
+int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor, bool *listed);
+/* Why libpfm4 could not encode name (its status pfm_status): PAPI_EATTR when
+ * the name is a listed event that lacks a unit mask or setting, PAPI_ECMP
+ * when it is listed on a PMU perf_event cannot take here (*event: its
+ * libpfm4 index), PAPI_ENOEVNT when it is no listed event at all. Each
+ * with its reason (pe_names_pfm_unencodable.c). */
+int pe_pfm_unencodable(const char *name, int pfm_status, int *event);
+bool pe_pfm_pmu_info(int pmu, pfm_pmu_info_t *info);
+bool pe_pfm_event_info(int event, pfm_event_info_t *info);
+bool pe_pfm_attribute_info(int event, int attribute, pfm_event_attr_info_t *info);
 int pe_pfm_info(uint64_t cursor, PAPI_event_info_t *info);
 int pe_pfm_core_counters(void);
 void pe_pfm_core_pmu_names(char *names, size_t names_len);

@@ -46,7 +46,7 @@ void pe_pfm_shutdown(void)
 	pfm_ready = false;
 }
 
-static bool pmu_info(int pmu, pfm_pmu_info_t *info)
+bool pe_pfm_pmu_info(int pmu, pfm_pmu_info_t *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->size = sizeof(*info);
@@ -63,19 +63,19 @@ static int first_event_from(int pmu)
 {
 	pfm_pmu_info_t info;
 	for (; pmu < PFM_PMU_MAX; pmu++)
-		if (pmu_info(pmu, &info) && pmu_listed(&info) && info.first_event >= 0)
+		if (pe_pfm_pmu_info(pmu, &info) && pmu_listed(&info) && info.first_event >= 0)
 			return info.first_event;
 	return -1;
 }
 
-static bool event_info(int event, pfm_event_info_t *info)
+bool pe_pfm_event_info(int event, pfm_event_info_t *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->size = sizeof(*info);
 	return pfm_get_event_info(event, PFM_OS_PERF_EVENT_EXT, info) == PFM_SUCCESS;
 }
 
-static bool attribute_info(int event, int attribute, pfm_event_attr_info_t *info)
+bool pe_pfm_attribute_info(int event, int attribute, pfm_event_attr_info_t *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->size = sizeof(*info);
@@ -87,11 +87,11 @@ static int event_name(int event, int slot, char *name, size_t name_len)
 {
 	pfm_event_info_t info;
 	pfm_pmu_info_t pmu;
-	if (!event_info(event, &info) || !pmu_info(info.pmu, &pmu))
+	if (!pe_pfm_event_info(event, &info) || !pe_pfm_pmu_info(info.pmu, &pmu))
 		return PAPI_ENOEVNT;
 	int written;
 	pfm_event_attr_info_t attribute;
-	if (slot > 0 && attribute_info(event, slot - 1, &attribute))
+	if (slot > 0 && pe_pfm_attribute_info(event, slot - 1, &attribute))
 		written =
 		    snprintf(name, name_len, "%s::%s:%s", pmu.name, info.name, attribute.name);
 	else
@@ -103,11 +103,11 @@ static int event_name(int event, int slot, char *name, size_t name_len)
 static int next_umask(int event, int from)
 {
 	pfm_event_info_t info;
-	if (!event_info(event, &info))
+	if (!pe_pfm_event_info(event, &info))
 		return -1;
 	for (int attribute = from; attribute < info.nattrs; attribute++) {
 		pfm_event_attr_info_t attr;
-		if (attribute_info(event, attribute, &attr) && attr.type == PFM_ATTR_UMASK)
+		if (pe_pfm_attribute_info(event, attribute, &attr) && attr.type == PFM_ATTR_UMASK)
 			return attribute;
 	}
 	return -1;
@@ -128,7 +128,8 @@ int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 		event = pfm_get_event_next(current);
 		if (event < 0) {
 			pfm_event_info_t info;
-			event = event_info(current, &info) ? first_event_from(info.pmu + 1) : -1;
+			event =
+			    pe_pfm_event_info(current, &info) ? first_event_from(info.pmu + 1) : -1;
 		}
 		break;
 	}
@@ -176,32 +177,39 @@ static int listed_index(int encoded, const char *name)
 	const char *event = separator ? separator + 2 : name;
 	size_t length = strcspn(event, ":");
 	pfm_event_info_t info;
-	if (!event_info(encoded, &info))
+	if (!pe_pfm_event_info(encoded, &info))
 		return encoded;
 	if (strlen(info.name) == length && strncasecmp(info.name, event, length) == 0)
 		return encoded;
 	pfm_pmu_info_t pmu;
-	if (!pmu_info(info.pmu, &pmu))
+	if (!pe_pfm_pmu_info(info.pmu, &pmu))
 		return encoded;
 	for (int index = pmu.first_event; index >= 0; index = pfm_get_event_next(index)) {
 		pfm_event_info_t candidate;
-		if (event_info(index, &candidate) && strlen(candidate.name) == length &&
+		if (pe_pfm_event_info(index, &candidate) && strlen(candidate.name) == length &&
 		    strncasecmp(candidate.name, event, length) == 0)
 			return index;
 	}
 	return encoded;
 }
 
-int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor)
+int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor, bool *listed)
 {
+	*listed = false;
 	if (!pfm_ready)
 		return PAPI_ENOEVNT;
 	memset(encoding, 0, sizeof(*encoding));
 	int event;
 	int status = encode(name, PFM_PLM3, &encoding->attr, &event);
-	if (status != PFM_SUCCESS)
-		return papi_error_set(PAPI_ENOEVNT, "libpfm4 does not know '%s': %s", name,
-		                      pfm_strerror(status));
+	if (status != PFM_SUCCESS) {
+		int listed_event;
+		int failure = pe_pfm_unencodable(name, status, &listed_event);
+		if (failure != PAPI_ENOEVNT) {
+			*listed = true;
+			*cursor = make_cursor(listed_index(listed_event, name), 0);
+		}
+		return failure;
+	}
 	/* Encoded twice with opposite defaults: if the privilege bits do not
 	 * follow the default, the name fixed them with modifiers. Bits that
 	 * stay clear both times mean the PMU's events take no privilege
@@ -217,7 +225,7 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 	encoding->core_pmu = is_core_type(encoding->attr.type);
 	pfm_event_info_t info;
 	pfm_pmu_info_t pmu;
-	if (event_info(event, &info) && pmu_info(info.pmu, &pmu)) {
+	if (pe_pfm_event_info(event, &info) && pe_pfm_pmu_info(info.pmu, &pmu)) {
 		snprintf(encoding->pmu, sizeof(encoding->pmu), "%s", pmu.name);
 		if (pmu.type == PFM_PMU_TYPE_CORE)
 			encoding->core_pmu = true;
@@ -229,19 +237,19 @@ int pe_pfm_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cur
 int pe_pfm_info(uint64_t cursor, PAPI_event_info_t *info)
 {
 	pfm_event_info_t event;
-	if (!pfm_ready || !event_info(cursor_event(cursor), &event))
+	if (!pfm_ready || !pe_pfm_event_info(cursor_event(cursor), &event))
 		return papi_error_set(PAPI_ENOEVNT, "libpfm4 has no event at this position");
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s", event.desc ? event.desc : "");
 	int slot = cursor_slot(cursor);
 	pfm_event_attr_info_t attribute;
-	if (slot > 0 && attribute_info(cursor_event(cursor), slot - 1, &attribute)) {
+	if (slot > 0 && pe_pfm_attribute_info(cursor_event(cursor), slot - 1, &attribute)) {
 		size_t used = strlen(info->long_descr);
 		snprintf(info->long_descr + used, sizeof(info->long_descr) - used, ", masks:%s",
 		         attribute.desc ? attribute.desc : attribute.name);
 	}
 	snprintf(info->short_descr, sizeof(info->short_descr), "%s", event.name);
 	pfm_pmu_info_t pmu;
-	if (pmu_info(event.pmu, &pmu))
+	if (pe_pfm_pmu_info(event.pmu, &pmu))
 		snprintf(info->note, sizeof(info->note), "%s", pmu.desc ? pmu.desc : pmu.name);
 	return PAPI_OK;
 }
@@ -250,7 +258,7 @@ int pe_pfm_core_counters(void)
 {
 	pfm_pmu_info_t info;
 	for (int pmu = 0; pfm_ready && pmu < PFM_PMU_MAX; pmu++)
-		if (pmu_info(pmu, &info) && info.type == PFM_PMU_TYPE_CORE)
+		if (pe_pfm_pmu_info(pmu, &info) && info.type == PFM_PMU_TYPE_CORE)
 			return info.num_cntrs + info.num_fixed_cntrs;
 	return 0;
 }
@@ -261,7 +269,7 @@ void pe_pfm_core_pmu_names(char *names, size_t names_len)
 {
 	pfm_pmu_info_t info;
 	for (int pmu = 0; pfm_ready && pmu < PFM_PMU_MAX; pmu++) {
-		if (!pmu_info(pmu, &info) || info.type != PFM_PMU_TYPE_CORE)
+		if (!pe_pfm_pmu_info(pmu, &info) || info.type != PFM_PMU_TYPE_CORE)
 			continue;
 		size_t used = strlen(names);
 		snprintf(names + used, names_len - used, "%spfm:%s", used ? " " : "", info.name);
