@@ -121,6 +121,15 @@ void ctest_sleep_ns(long long ns);
 /* Spins until this thread has used at least ns of CPU time; returns a value
  * derived from the work so the loop cannot be optimised away. */
 double ctest_busy_cpu_ns(long long ns);
+/* Context switches of the calling thread so far, voluntary and involuntary
+ * (getrusage(RUSAGE_THREAD)). */
+long ctest_thread_switches(void);
+/* The least perf::TASK-CLOCK or perf::CPU-CLOCK counts for cpu_ns of this
+ * thread's CPU time (ctest_thread_cpu_ns) during which the thread was
+ * switched in `switches` times (ctest_thread_switches before and after):
+ * each switch-in gives the thread CPU time that perf's clocks do not see
+ * (see ctest_util.c). Exactly cpu_ns for a thread that kept its CPU. */
+long long ctest_clock_floor_ns(long long cpu_ns, long switches);
 
 /* The profiling tests' workload: two functions of pure arithmetic (no calls,
  * so samples land in their own code), whose addresses the tests histogram. */
