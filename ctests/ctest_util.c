@@ -362,6 +362,33 @@ long ctest_thread_switches(void)
 	return usage.ru_nvcsw + usage.ru_nivcsw;
 }
 
+long ctest_task_switches(pid_t tid)
+{
+	char path[64], line[128];
+	long total = 0, count;
+	int found = 0;
+	FILE *status;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	status = fopen(path, "re");
+	FAIL_IF(!status, "cannot read %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), status)) {
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &count) == 1 ||
+		    sscanf(line, "nonvoluntary_ctxt_switches: %ld", &count) == 1) {
+			total += count;
+			found++;
+		}
+	}
+	fclose(status);
+	FAIL_IF(found != 2, "%s has %d context-switch lines, not 2", path, found);
+	return total;
+}
+
+long long ctest_clock_ns(clockid_t clock)
+{
+	return clock_ns(clock);
+}
+
 /* Why perf's clocks read less than the thread's CPU time on a busy machine:
  * the scheduler charges a thread's CPU time (sum_exec_runtime, which
  * CLOCK_THREAD_CPUTIME_ID reads) from the run-queue clock read at the top of

@@ -124,6 +124,11 @@ double ctest_busy_cpu_ns(long long ns);
 /* Context switches of the calling thread so far, voluntary and involuntary
  * (getrusage(RUSAGE_THREAD)). */
 long ctest_thread_switches(void);
+/* The same for any thread or process of this user, by its id (the
+ * *_ctxt_switches lines of /proc/TID/status). */
+long ctest_task_switches(pid_t tid);
+/* A CPU-time clock (clock_getcpuclockid, pthread_getcpuclockid), in ns. */
+long long ctest_clock_ns(clockid_t clock);
 /* The least perf::TASK-CLOCK or perf::CPU-CLOCK counts for cpu_ns of this
  * thread's CPU time (ctest_thread_cpu_ns) during which the thread was
  * switched in `switches` times (ctest_thread_switches before and after):
