@@ -35,8 +35,11 @@ LAB_PEX_ICOUNT_SHIFT=${PAPILLON_LAB_PEX_ICOUNT_SHIFT:-3}
 # One CPU: with two (QEMU runs them in turn under -icount) the attach-to-CPU
 # validation tests run and pass, but the list takes over 20 minutes.
 LAB_PEX_SMP=${PAPILLON_LAB_PEX_SMP:-1}
-# Host limit (real seconds) on their guest, which runs them one by one.
-LAB_PEX_BOOT_TIMEOUT=${PAPILLON_LAB_PEX_BOOT_TIMEOUT:-1200}
+# Host limit (real seconds) on their guest, which runs them one by one: it
+# only catches a guest that hangs (each test has its own limit in guest
+# seconds). About 490 s on a quiet machine; more than 1200 s when the host
+# is loaded and QEMU gets a third of a core (seen with load 12 on 2 cores).
+LAB_PEX_BOOT_TIMEOUT=${PAPILLON_LAB_PEX_BOOT_TIMEOUT:-2400}
 
 # The ctests run (shell patterns over the names of the examples' Makefile
 # ALL): the multiplexing, overflow, profiling, attach, inheritance,
