@@ -16,7 +16,8 @@
  *     default [paranoid=N|keep] [user_access=N|keep] [timeout=SECONDS]
  *     env NAME=VALUE
  *     test NAME [paranoid=..] [user_access=..] [timeout=..] [expect=pass|any]
- *          [cwd=DIR] [env=NAME=VALUE] -- PROGRAM ARGS...
+ *          [cwd=DIR] [env=NAME=VALUE] [pass_line=ERE] [counts=nonzero|equal]
+ *          -- PROGRAM ARGS...
  * "default" changes the settings of the tests that follow it. expect=pass
  * turns a SKIP into a failure: where the lab knows a PMU is there, a test
  * that finds none has caught a broken lab, not a limit of the machine.
@@ -24,9 +25,22 @@
  * their own directory); tests start in / otherwise. env= sets one variable
  * for that test alone, over what "env" lines set for all that follow them.
  *
- * A test PASSES when it exits 0, is SKIPPED when it exits 77 (automake's
- * code) or exits 0 after printing the word SKIPPED and never the word PASSED
- * (the PAPI ctest convention), and FAILS otherwise.
+ * The verdict follows the rule of the host's runner (run_ctest in
+ * scripts/lib/common.sh), so that a test means the same in both places: a
+ * test that exits 77 (automake's code) is SKIPPED; one that exits 0 is judged
+ * by the last line of its output that names a verdict (PASSED, SKIPPED or
+ * FAILED as a word; FAILED wins over SKIPPED over PASSED on one line): PAPI's
+ * ctest convention. Exit 0 without any verdict line is a FAILURE: a program
+ * that stopped early, or never checked anything, must not pass. Any other
+ * status FAILS.
+ *
+ * Utilities print no verdict of their own; their manifest line says what
+ * their output must show instead. pass_line=ERE: exit 0 and a line matching
+ * the extended regular expression (no blanks in a manifest word: '.' or
+ * [[:space:]] stand for one) is a PASS, its absence a failure.
+ * counts=nonzero: the "NAME : VALUE" lines papi_command_line prints are the
+ * verdict: at least one, and every value above 0; counts=equal: also all the
+ * same (instructions and cycles where the emulation makes them equal).
  *
  * Timeouts are in guest seconds. Under -icount shift=0 one guest second is
  * 10^9 guest instructions, which TCG runs in a few real seconds: the host's
@@ -35,6 +49,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -56,9 +71,11 @@ struct settings {
 	int paranoid;    /* /proc/sys/kernel/perf_event_paranoid, or KEEP */
 	int user_access; /* /proc/sys/kernel/perf_user_access, or KEEP */
 	unsigned timeout;
-	bool must_pass; /* expect=pass: a SKIP here is a failure of the lab */
-	char cwd[128];  /* cwd=: the test's working directory ("": keep /) */
-	char env[160];  /* env=: NAME=VALUE for this test only ("": none) */
+	bool must_pass;      /* expect=pass: a SKIP here is a failure of the lab */
+	char cwd[128];       /* cwd=: the test's working directory ("": keep /) */
+	char env[160];       /* env=: NAME=VALUE for this test only ("": none) */
+	char pass_line[160]; /* pass_line=: the ERE a passing run prints ("": none) */
+	enum { COUNTS_NONE, COUNTS_NONZERO, COUNTS_EQUAL } counts;
 };
 
 struct totals {
@@ -170,43 +187,86 @@ static bool parse_option(const char *tok, struct settings *s)
 		snprintf(s->cwd, sizeof s->cwd, "%s", v);
 	else if (klen == 3 && strncmp(tok, "env", klen) == 0 && strchr(v, '='))
 		snprintf(s->env, sizeof s->env, "%s", v);
+	else if (klen == 9 && strncmp(tok, "pass_line", klen) == 0)
+		snprintf(s->pass_line, sizeof s->pass_line, "%s", v);
+	else if (klen == 6 && strncmp(tok, "counts", klen) == 0 && strcmp(v, "nonzero") == 0)
+		s->counts = COUNTS_NONZERO;
+	else if (klen == 6 && strncmp(tok, "counts", klen) == 0 && strcmp(v, "equal") == 0)
+		s->counts = COUNTS_EQUAL;
 	else
 		return false;
 	return true;
 }
 
-/* Output scanning: the classification looks for the words PASSED and
- * SKIPPED on the lines a test prints. */
+/* Output scanning: the verdict is read from the lines a test prints. */
 struct scan {
-	char line[256];
+	char line[1024];
 	size_t len;
-	bool saw_passed, saw_skipped, ends_with_newline;
-	char skip_line[120]; /* the first line saying SKIPPED: the reason */
+	bool ends_with_newline;
+	char verdict;           /* of the last line naming one: 'P', 'S', 'F', or 0 */
+	char verdict_line[120]; /* that line: the reason of a skip or failure */
+	const regex_t *pass_re; /* pass_line=, compiled; NULL: none */
+	bool saw_pass_line;
+	unsigned counts, zero_counts; /* "NAME : VALUE" lines, and those <= 0 */
+	bool counts_differ;
+	double first_count;
+	char zero_name[64];   /* the first event that counted 0 */
+	char differ_line[96]; /* the first count unlike the first one */
 };
 
+/* The word at a start boundary, as the host's runner matches it (grep -E
+ * '(^|[^[:alnum:]])WORD'), so that the guest and the host agree. */
 static bool has_word(const char *line, const char *word)
 {
-	size_t wl = strlen(word);
 	for (const char *p = strstr(line, word); p; p = strstr(p + 1, word)) {
-		bool start = p == line || p[-1] == ' ' || p[-1] == '\t';
-		char after = p[wl];
-		if (start && (after == '\0' || after == ' ' || after == ':' || after == '\t' ||
-		              after == '\r' || after == '.' || after == ','))
+		bool start = p == line ||
+		             !((p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= 'a' && p[-1] <= 'z') ||
+		               (p[-1] >= '0' && p[-1] <= '9'));
+		if (start)
 			return true;
 	}
 	return false;
 }
 
+/* A "NAME : VALUE" line of papi_command_line (VALUE decimal, hex, or
+ * with a "(u)" suffix): counted and checked for counts=. */
+static void scan_count(struct scan *sc)
+{
+	char *sep = strstr(sc->line, " : ");
+	if (!sep || sep == sc->line || strcspn(sc->line, " \t") != (size_t)(sep - sc->line))
+		return;
+	char *end;
+	double v = strtod(sep + 3, &end);
+	if (end == sep + 3)
+		return;
+	sc->counts++;
+	if (v <= 0 && sc->zero_counts++ == 0)
+		snprintf(sc->zero_name, sizeof sc->zero_name, "%.*s",
+		         (int)(sep - sc->line < 63 ? sep - sc->line : 63), sc->line);
+	if (sc->counts == 1)
+		sc->first_count = v;
+	else if (v != sc->first_count && !sc->counts_differ) {
+		sc->counts_differ = true;
+		snprintf(sc->differ_line, sizeof sc->differ_line, "%.95s", sc->line);
+		sc->differ_line[strcspn(sc->differ_line, "\t")] = ' ';
+	}
+}
+
 static void scan_line_end(struct scan *sc)
 {
 	sc->line[sc->len] = '\0';
-	if (has_word(sc->line, "PASSED"))
-		sc->saw_passed = true;
-	if (has_word(sc->line, "SKIPPED") && !sc->saw_skipped) {
-		sc->saw_skipped = true;
-		snprintf(sc->skip_line, sizeof sc->skip_line, "%.119s", sc->line);
-		sc->skip_line[strcspn(sc->skip_line, "\r")] = '\0';
+	sc->line[strcspn(sc->line, "\r")] = '\0';
+	char v = has_word(sc->line, "FAILED")    ? 'F'
+	         : has_word(sc->line, "SKIPPED") ? 'S'
+	         : has_word(sc->line, "PASSED")  ? 'P'
+	                                         : 0;
+	if (v) {
+		sc->verdict = v;
+		snprintf(sc->verdict_line, sizeof sc->verdict_line, "%.119s", sc->line);
 	}
+	if (sc->pass_re && regexec(sc->pass_re, sc->line, 0, NULL, 0) == 0)
+		sc->saw_pass_line = true;
+	scan_count(sc);
 	sc->len = 0;
 }
 
@@ -220,6 +280,47 @@ static void scan_bytes(struct scan *sc, const char *buf, size_t n)
 	}
 	if (n)
 		sc->ends_with_newline = buf[n - 1] == '\n';
+}
+
+/* verdict_of_exit0: the verdict of a test that exited 0, with its reason in
+ * why (starting with a blank when there is one). */
+static const char *verdict_of_exit0(const struct scan *sc, const struct settings *s, char *why,
+                                    size_t len)
+{
+	if (sc->verdict == 'F') {
+		snprintf(why, len, " %s", sc->verdict_line);
+		return "FAILED";
+	}
+	if (sc->verdict == 'S') {
+		snprintf(why, len, " %s", sc->verdict_line);
+		return "SKIPPED";
+	}
+	if (s->counts != COUNTS_NONE) {
+		if (sc->counts == 0) {
+			snprintf(why, len, " no \"NAME : VALUE\" count in the output");
+			return "FAILED";
+		}
+		if (sc->zero_counts) {
+			snprintf(why, len, " %u of %u counts are 0 (first: %s)", sc->zero_counts,
+			         sc->counts, sc->zero_name);
+			return "FAILED";
+		}
+		if (s->counts == COUNTS_EQUAL && sc->counts_differ) {
+			snprintf(why, len, " counts differ, expected equal: %.0f, then %s",
+			         sc->first_count, sc->differ_line);
+			return "FAILED";
+		}
+	}
+	if (s->pass_line[0]) {
+		if (sc->saw_pass_line)
+			return "PASSED";
+		snprintf(why, len, " exit 0 without a line matching /%.120s/", s->pass_line);
+		return "FAILED";
+	}
+	if (s->counts != COUNTS_NONE || sc->verdict == 'P')
+		return "PASSED";
+	snprintf(why, len, " exit 0 without a verdict line (PASSED or SKIPPED)");
+	return "FAILED";
 }
 
 static void write_all(int fd, const char *buf, size_t n)
@@ -274,12 +375,21 @@ static void reap_orphans(void)
 static void run_test(const char *name, char **argv, const struct settings *s, struct totals *t)
 {
 	int fds[2];
+	regex_t pass_re;
+	if (s->pass_line[0] && regcomp(&pass_re, s->pass_line, REG_EXTENDED | REG_NOSUB) != 0) {
+		say("LAB-TEST %s\nLAB-RESULT %s FAILED 127 pass_line=%s is not an ERE\n", name,
+		    name, s->pass_line);
+		t->failed++;
+		return;
+	}
 	set_sysctl("perf_event_paranoid", s->paranoid);
 	set_sysctl("perf_user_access", s->user_access);
 	say("LAB-TEST %s\n", name);
 	if (pipe(fds) != 0) {
 		say("LAB-RESULT %s FAILED 127 pipe: %s\n", name, strerror(errno));
 		t->failed++;
+		if (s->pass_line[0])
+			regfree(&pass_re);
 		return;
 	}
 	pid_t pid = spawn(argv, s, fds[1], fds[0]);
@@ -288,11 +398,13 @@ static void run_test(const char *name, char **argv, const struct settings *s, st
 		close(fds[0]);
 		say("LAB-RESULT %s FAILED 127 fork: %s\n", name, strerror(errno));
 		t->failed++;
+		if (s->pass_line[0])
+			regfree(&pass_re);
 		return;
 	}
 	setpgid(pid, pid); /* also here: the child may not have run yet */
 
-	struct scan sc = {.ends_with_newline = true};
+	struct scan sc = {.ends_with_newline = true, .pass_re = s->pass_line[0] ? &pass_re : NULL};
 	char buf[4096];
 	alarm_fired = 0;
 	alarm(s->timeout);
@@ -338,15 +450,23 @@ static void run_test(const char *name, char **argv, const struct settings *s, st
 		snprintf(why, sizeof why, " killed by signal %d", WTERMSIG(status));
 	} else {
 		code = WEXITSTATUS(status);
-		if (code == 77 || (code == 0 && sc.saw_skipped && !sc.saw_passed)) {
-			verdict = s->must_pass ? "FAILED" : "SKIPPED";
-			snprintf(why, sizeof why, " %s%s", s->must_pass ? "expected to pass: " : "",
-			         sc.skip_line[0] ? sc.skip_line : "skipped");
+		if (code == 77) {
+			verdict = "SKIPPED";
+			snprintf(why, sizeof why, " %s",
+			         sc.verdict_line[0] ? sc.verdict_line : "exit 77");
 		} else if (code == 0)
-			verdict = "PASSED";
+			verdict = verdict_of_exit0(&sc, s, why, sizeof why);
 		else
 			verdict = "FAILED";
+		if (verdict[0] == 'S' && s->must_pass) {
+			char skipped[sizeof why];
+			snprintf(skipped, sizeof skipped, "%s", why);
+			verdict = "FAILED";
+			snprintf(why, sizeof why, " expected to pass:%.140s", skipped);
+		}
 	}
+	if (sc.pass_re)
+		regfree(&pass_re);
 	if (verdict[0] == 'P')
 		t->passed++;
 	else if (verdict[0] == 'S')

@@ -2,7 +2,98 @@
 # Turning a guest's console log into results. Requires lib/common.sh.
 #
 # Results files hold one line per test: "STATUS NAME CODE REASON...", with
-# STATUS one of PASSED, SKIPPED, FAILED.
+# STATUS one of PASSED, SKIPPED, FAILED. A test that passed with skipped
+# cases ('SKIPPED case "CASE": REASON' lines: CUnit cases that unit_skip made
+# inactive, see tests/unit/unit_assert.h) adds a SKIPPED NAME/CASE line for
+# each, as scripts/test's check part does.
+
+# The expectations of lab/expectations.txt: pass rules (name globs) and
+# exceptions ("CONF-GLOB<TAB>NAME-GLOB<TAB>ERE<TAB>REASON").
+EXPECT_PASS=()
+EXPECT_SKIP=()
+
+# expect_load: read lab/expectations.txt (once); dies on a malformed line,
+# and on an exception for a test no pass rule covers (it would allow nothing).
+expect_load() {
+	local file=$LAB_DIR/expectations.txt line kind conf name ere why n=0 g ok
+	[ ${#EXPECT_PASS[@]} -eq 0 ] || return 0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+		read -r kind conf name _ <<<"$line"
+		case $kind in
+		pass) EXPECT_PASS+=("$conf") ;;
+		skip)
+			# "skip CONF NAME | ERE | REASON": fields split at " | ", so an
+			# ERE may use | without blanks around it.
+			[[ $line =~ ^skip[[:space:]]+[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+\|[[:space:]](.+)[[:space:]]\|[[:space:]](.+)$ ]] ||
+				die "$file:$n: not 'skip CONF NAME | ERE | REASON'"
+			ere=${BASH_REMATCH[1]} why=${BASH_REMATCH[2]}
+			ok=0
+			for g in "${EXPECT_PASS[@]}"; do
+				# shellcheck disable=SC2053 # both are globs: does one cover the other?
+				[[ $name == $g ]] && ok=1
+			done
+			[ "$ok" = 1 ] || die "$file:$n: no pass rule above covers $name"
+			EXPECT_SKIP+=("$conf"$'\t'"$name"$'\t'"$ere"$'\t'"$why")
+			;;
+		*) die "$file:$n: a line starts with pass or skip" ;;
+		esac
+	done <"$file"
+	[ ${#EXPECT_PASS[@]} -gt 0 ] || die "$file: no pass rule"
+}
+
+# expect_must_pass NAME: true if a pass rule covers NAME.
+expect_must_pass() {
+	local g
+	for g in "${EXPECT_PASS[@]}"; do
+		# shellcheck disable=SC2053 # the rule is a glob
+		[[ $1 == $g ]] && return 0
+	done
+	return 1
+}
+
+# expect_exception CONF NAME: print "ERE<TAB>REASON" of the first exception
+# for NAME in CONF; false if there is none.
+expect_exception() {
+	local e conf name rest
+	for e in "${EXPECT_SKIP[@]}"; do
+		IFS=$'\t' read -r conf name rest <<<"$e"
+		# shellcheck disable=SC2053 # globs
+		if [[ $1 == $conf && $2 == $name ]]; then
+			printf '%s\n' "$rest"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# results_expect SUITE_DIR: hold SUITE_DIR/results to lab/expectations.txt:
+# the skip of a test that must pass is a failure, unless an exception for
+# this configuration allows it and the skip's message matches the
+# exception's; an allowed skip shows the listed reason.
+results_expect() {
+	local dir=$1 conf st name code why ex ere reason out
+	conf=$(cat "$dir/conf")
+	expect_load
+	out=$(mktemp)
+	while read -r st name code why; do
+		if [ "$st" = SKIPPED ] && expect_must_pass "$name"; then
+			if ! ex=$(expect_exception "$conf" "$name"); then
+				st=FAILED why="expected to pass here (lab/expectations.txt), skipped: $why"
+			else
+				ere=${ex%%$'\t'*} reason=${ex#*$'\t'}
+				if printf '%s\n' "$why" | grep -Eq -- "$ere"; then
+					why="$why; allowed here: $reason"
+				else
+					st=FAILED why="skipped, not as lab/expectations.txt allows it here (/$ere/: $reason): $why"
+				fi
+			fi
+		fi
+		echo "$st $name $code${why:+ $why}"
+	done <"$dir/results" >"$out"
+	mv "$out" "$dir/results"
+}
 
 # results_parse SUITE_DIR LOG BOOT_OK: write SUITE_DIR/results from the
 # console LOG. Every test of SUITE_DIR/expected must have its LAB-RESULT
@@ -14,20 +105,34 @@ results_parse() {
 		cat "$dir/host-results"
 		tr -d '\r' <"$log" | awk -v expected="$dir/expected" '
 			BEGIN { while ((getline n < expected) > 0) order[++k] = n }
+			/^LAB-TEST / { cur = $2; next }
 			/^LAB-RESULT / {
 				r = ""
 				for (i = 5; i <= NF; i++) r = r " " $i
 				st[$2] = $3; code[$2] = $4; why[$2] = r
+				cur = ""
+				next
+			}
+			# A skipped case of a test that passes: a result of its own.
+			cur != "" && /^SKIPPED case / {
+				c = substr($0, 15)
+				p = index(c, "\": ")
+				cname = p ? substr(c, 1, p - 1) : c
+				gsub(/[ \t]/, "_", cname)
+				cases[cur] = cases[cur] "SKIPPED " cur "/" cname " - " (p ? substr(c, p + 3) : "no reason given") "\n"
 			}
 			END {
 				for (i = 1; i <= k; i++) {
 					n = order[i]
-					if (n in st) print st[n], n, code[n] why[n]
-					else print "FAILED", n, "-", "no result: the guest stopped before this test ended"
+					if (n in st) {
+						print st[n], n, code[n] why[n]
+						if (st[n] == "PASSED") printf "%s", cases[n]
+					} else print "FAILED", n, "-", "no result: the guest stopped before this test ended"
 				}
 			}'
 		[ "$boot_ok" = 1 ] || echo "FAILED boot - the guest hung, crashed or stopped early (see the console log)"
 	} >"$dir/results"
+	results_expect "$dir"
 }
 
 # results_output LOG NAME: the console lines a test printed. (awk reads to

@@ -19,6 +19,7 @@
 #include "papi.h"
 #include "sysinfo.h"
 #include "timers.h"
+#include "unit_assert.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -576,9 +577,6 @@ int main(void)
 	CU_add_test(timers, "virt time per thread", test_virt_time_is_per_thread);
 	CU_add_test(timers, "virt cycles", test_virt_cycles_follow_virt_nsec);
 
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	/* The shared runner prints the verdict line the test runners require. */
+	return unit_run_all();
 }

@@ -4,6 +4,7 @@
 #ifndef PAPILLON_UNIT_ASSERT_H
 #define PAPILLON_UNIT_ASSERT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,21 +62,41 @@ static inline void unit_assert_values(const long long *got, const long long *exp
 	                   (int)(sizeof((const long long[]){__VA_ARGS__}) / sizeof(long long)),    \
 	                   #got, __LINE__, __FILE__)
 
-/* CUnit 2.1 has no skip: an inactive test is listed as such in the run
- * summary and does not count as a failure. */
+/* CUnit 2.1 has no skip: a skipped test is made inactive (listed as such
+ * in CUnit's run summary, not a failure), and remembered here so that the
+ * verdict can count it. Each skip prints one line
+ *     SKIPPED case "<test name>": <reason>
+ * which the runners count as a skipped result of its own (scripts/test's
+ * check part, lab/lib/results.sh). A test may skip itself while it runs
+ * (unit_skip(CU_get_current_test(), ...), then return): CUnit has counted
+ * it as run by then, and the verdict takes it out of the passed ones. */
+static unsigned unit_skipped_before_run, unit_skipped_while_running;
+
 static inline void unit_skip(CU_pTest test, const char *reason)
 {
 	if (!test)
 		return;
-	printf("SKIPPED: %s: %s\n", test->pName, reason);
+	bool running = CU_get_current_test() == test;
+	/* While it runs, CUnit's "Test: name ..." waits for its result on the
+	 * same line: the skip line must start a line of its own. */
+	printf("%sSKIPPED case \"%s\": %s\n", running ? "\n" : "", test->pName, reason);
+	fflush(stdout);
+	if (running)
+		unit_skipped_while_running++;
+	else
+		unit_skipped_before_run++;
 	CU_set_test_active(test, CU_FALSE);
 }
 
-/* Runs the registered suites; the exit status is nonzero if anything failed. */
+/* Runs the registered suites and prints the program's verdict line, the one
+ * the runners read (a program without one fails, in the lab and on the
+ * host): "FAILED: ..." with exit status 1 if anything failed; "SKIPPED: ..."
+ * with status 77 (automake's skip) if every test was skipped; else
+ * "PASSED: N tests" (and how many were skipped, each on its own line above). */
 static inline int unit_run_all(void)
 {
 	if (CU_get_error() != CUE_SUCCESS) {
-		fprintf(stderr, "CUnit: %s\n", CU_get_error_msg());
+		printf("FAILED: CUnit: %s\n", CU_get_error_msg());
 		CU_cleanup_registry();
 		return 2;
 	}
@@ -84,9 +105,31 @@ static inline int unit_run_all(void)
 	CU_basic_run_tests();
 	/* Failure records also count suites whose set-up failed. */
 	unsigned failures = CU_get_number_of_failures() + CU_get_number_of_failure_records();
+	unsigned ran = CU_get_number_of_tests_run();
+	unsigned failed = CU_get_number_of_tests_failed();
+	unsigned suites_failed = CU_get_number_of_suites_failed();
 	int error = CU_get_error();
 	CU_cleanup_registry();
-	return failures > 0 || error != CUE_SUCCESS ? 1 : 0;
+	unsigned skipped = unit_skipped_before_run + unit_skipped_while_running;
+	unsigned passed = ran - failed - unit_skipped_while_running;
+	if (failures > 0 || error != CUE_SUCCESS || ran < failed + unit_skipped_while_running) {
+		printf("FAILED: %u of %u tests failed, %u suites failed (%u failure records)\n",
+		       failed, ran, suites_failed, failures);
+		return 1;
+	}
+	if (passed == 0 && skipped > 0) {
+		printf("SKIPPED: all %u tests (reasons above)\n", skipped);
+		return 77;
+	}
+	if (passed == 0) {
+		printf("FAILED: no test ran\n");
+		return 1;
+	}
+	printf("PASSED: %u tests", passed);
+	if (skipped)
+		printf(", %u skipped (each named above)", skipped);
+	printf("\n");
+	return 0;
 }
 
 #endif
