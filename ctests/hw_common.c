@@ -16,12 +16,23 @@
  *   - on real hardware (no PAPILLON_LAB_ICOUNT_SHIFT) the same 0.1% rule
  *     holds, and cycles are only required to count.
  */
+#include <errno.h>
 #include <inttypes.h>
+#include <linux/perf_event.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "ctest_util.h"
 
@@ -172,12 +183,103 @@ HW_HELPER bool hw_within(long long got, long long want)
 	return diff * 1000 <= (want < 0 ? -want : want);
 }
 
+/* The test's own counter of this thread's user-mode instructions, opened
+ * with perf_event_open outside the library (disabled); -1 and errno when
+ * the kernel refuses it. pid: the thread to count (0: this one). */
+HW_HELPER int hw_raw_instructions(pid_t pid)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	return (int)syscall(SYS_perf_event_open, &attr, pid, -1, -1, 0);
+}
+
+/* The kernel's answer for a user-mode instructions event of the test's
+ * own, asking for user-space reads (arm64: config1 bit 1, "rdpmc") and,
+ * with want_64, a 64-bit counter (config1 bit 0, "long"): the counter
+ * width of its perf page once running, 0 when the page offers no user
+ * reads (cap_user_rdpmc = 0), -errno when the kernel refuses the event. */
+HW_HELPER int hw_kernel_user_width(bool want_64)
+{
+	struct perf_event_attr attr;
+	int width = 0;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+#if defined(__aarch64__)
+	attr.config1 = want_64 ? 0x3 : 0x2;
+#else
+	(void)want_64;
+#endif
+	int fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return -errno;
+	long page = sysconf(_SC_PAGESIZE);
+	struct perf_event_mmap_page *pc = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+	if (pc != MAP_FAILED) {
+		hw_loop(1000); /* the event runs: the page describes its counter */
+		if (pc->cap_user_rdpmc && pc->index)
+			width = pc->pmc_width;
+		munmap(pc, (size_t)page);
+	}
+	close(fd);
+	return width;
+}
+
+/* hw_budget: the instructions of PAPI_start, hw_loop(1) and PAPI_stop as a
+ * whole, less the loop's 2, counted by the test's own counter (smallest of
+ * 5 runs). The library enables its counter inside PAPI_start and disables
+ * it inside PAPI_stop, so its fixed part F is a part of this budget: F can
+ * be no more, whatever the library reads. */
+HW_HELPER long long hw_budget(int eventset)
+{
+	long long values[8], best = -1;
+	int fd = hw_raw_instructions(0);
+
+	FAIL_IF(fd < 0, "perf_event_open of the test's own instructions counter failed: %s",
+	        strerror(errno));
+	for (int i = 0; i < 5; i++) {
+		uint64_t count = 0;
+		FAIL_IF(ioctl(fd, PERF_EVENT_IOC_RESET, 0) != 0 ||
+		            ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0,
+		        "enabling the test's own counter failed: %s", strerror(errno));
+		int started = PAPI_start(eventset);
+		hw_loop(1);
+		int stopped = PAPI_stop(eventset, values);
+		FAIL_IF(ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) != 0,
+		        "disabling the test's own counter failed: %s", strerror(errno));
+		FAIL_IF(started != PAPI_OK || stopped != PAPI_OK,
+		        "PAPI_start returned %s, PAPI_stop %s%s", ctest_errname(started),
+		        ctest_errname(stopped), ctest_reason());
+		FAIL_IF(read(fd, &count, sizeof(count)) != (ssize_t)sizeof(count),
+		        "reading the test's own counter failed: %s", strerror(errno));
+		if (best < 0 || (long long)count < best)
+			best = (long long)count;
+	}
+	close(fd);
+	return best - 2;
+}
+
 /* hw_fixed: the count of a 1-iteration loop less its 2 instructions, i.e.
  * what the library itself runs in user mode between enabling and
  * disabling the counters (plus the loop's call). On aarch64 in the lab it
- * must be the same on every run: that is checked here. */
+ * must be the same on every run: that is checked here. In the lab it must
+ * also fit the budget the test counts on its own (hw_budget), and be at
+ * least the loop's call and return. */
 HW_HELPER long long hw_fixed(int eventset)
 {
+	long long fixed;
+
 	hw_count(eventset, 1, NULL); /* warm up: first-call paths, page faults */
 	long long first = hw_count(eventset, 1, NULL);
 	if (hw_exact()) {
@@ -189,9 +291,148 @@ HW_HELPER long long hw_fixed(int eventset)
 			    "instruction counts are not repeatable",
 			    first, again);
 		}
-		return first - 2;
+		fixed = first - 2;
+	} else {
+		fixed = hw_best(eventset, 1, 9) - 2;
 	}
-	return hw_best(eventset, 1, 9) - 2;
+	long long budget = hw_budget(eventset);
+	ctest_note("fixed part F = %lld; PAPI_start + the loop's call + PAPI_stop, counted by the "
+	           "test: %lld",
+	           fixed, budget);
+	/* The budget counts instructions; F counts the set's event, which
+	 * under icount is instructions or cycles, equal there. */
+	FAIL_IF(hw_icount() && (fixed < 2 || fixed > budget),
+	        "the library counts F = %lld besides the loop's 2N, where the test counts %lld "
+	        "instructions for all of PAPI_start, the loop's call and PAPI_stop: F must lie "
+	        "in 2..%lld (the call and return at least, the whole at most)",
+	        fixed, budget, budget);
+	return fixed;
+}
+
+/* The tracer's half of hw_traced_fixed, in a child process: it counts the
+ * tracee's user-mode instructions with a counter of its own, enabled at
+ * the exit of the tracee's PERF_EVENT_IOC_ENABLE ioctl and disabled at the
+ * entry of its PERF_EVENT_IOC_DISABLE ioctl (PTRACE_SYSCALL stops), and
+ * writes the count (or -1 and why) to result_fd. */
+struct hw_trace_result {
+	long long count;
+	char why[120];
+};
+
+HW_HELPER _Noreturn void hw_tracer(pid_t tracee, int ready_fd, int result_fd)
+{
+	struct hw_trace_result r = {.count = -1};
+	int status, stage = 0, fd = hw_raw_instructions(tracee);
+
+	if (fd < 0) {
+		snprintf(r.why, sizeof(r.why), "perf_event_open on the tracee: %s",
+		         strerror(errno));
+		goto out;
+	}
+	if (ptrace(PTRACE_SEIZE, tracee, 0, PTRACE_O_TRACESYSGOOD) != 0 ||
+	    ptrace(PTRACE_INTERRUPT, tracee, 0, 0) != 0 || waitpid(tracee, &status, __WALL) < 0 ||
+	    ptrace(PTRACE_SYSCALL, tracee, 0, 0) != 0) {
+		snprintf(r.why, sizeof(r.why), "ptrace: %s", strerror(errno));
+		goto out;
+	}
+	FAIL_IF(write(ready_fd, "r", 1) != 1, "tracer: write: %s", strerror(errno));
+	for (;;) {
+		int inject = 0;
+		if (waitpid(tracee, &status, __WALL) < 0 || !WIFSTOPPED(status)) {
+			snprintf(r.why, sizeof(r.why), "the tracee ended (status %#x)", status);
+			goto out;
+		}
+		if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+			struct __ptrace_syscall_info info;
+			memset(&info, 0, sizeof(info));
+			if (ptrace(PTRACE_GET_SYSCALL_INFO, tracee, sizeof(info), &info) <= 0) {
+				snprintf(r.why, sizeof(r.why), "PTRACE_GET_SYSCALL_INFO: %s",
+				         strerror(errno));
+				goto out;
+			}
+			if (info.op == PTRACE_SYSCALL_INFO_ENTRY && info.entry.nr == SYS_getppid) {
+				/* hw_traced_fixed's marker: the run is over. */
+				snprintf(r.why, sizeof(r.why),
+				         "the library made no PERF_EVENT_IOC_%s ioctl",
+				         stage ? "DISABLE" : "ENABLE");
+				ptrace(PTRACE_DETACH, tracee, 0, 0);
+				goto out;
+			}
+			if (info.op == PTRACE_SYSCALL_INFO_ENTRY && info.entry.nr == SYS_ioctl) {
+				if (stage == 0 && info.entry.args[1] == PERF_EVENT_IOC_ENABLE)
+					stage = 1;
+				if (stage == 2 && info.entry.args[1] == PERF_EVENT_IOC_DISABLE) {
+					uint64_t count = 0;
+					if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) == 0 &&
+					    read(fd, &count, sizeof(count)) == sizeof(count))
+						r.count = (long long)count;
+					else
+						snprintf(r.why, sizeof(r.why), "own counter: %s",
+						         strerror(errno));
+					ptrace(PTRACE_DETACH, tracee, 0, 0);
+					goto out;
+				}
+			} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && stage == 1) {
+				if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0) {
+					snprintf(r.why, sizeof(r.why), "enabling own counter: %s",
+					         strerror(errno));
+					ptrace(PTRACE_DETACH, tracee, 0, 0);
+					goto out;
+				}
+				stage = 2;
+			}
+		} else if (status >> 16 != PTRACE_EVENT_STOP) {
+			inject = WSTOPSIG(status); /* the tracee's own signal */
+		}
+		ptrace(PTRACE_SYSCALL, tracee, 0, inject);
+	}
+out:
+	if (write(result_fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
+		_exit(2);
+	_exit(0);
+}
+
+/* hw_traced_fixed: F as counted by a counter the library never sees. A
+ * child process traces this one (PTRACE_SYSCALL) and counts its user-mode
+ * instructions from the return of the library's enabling ioctl to the
+ * entry of its disabling one, around PAPI_start, hw_loop(1), PAPI_stop,
+ * less the loop's 2. The library's reading of that same run goes to *library. Returns -1 when
+ * the tracer could not count, why in why. */
+HW_HELPER long long hw_traced_fixed(int eventset, long long *library, char *why, size_t why_len)
+{
+	struct hw_trace_result r = {.count = -1};
+	int ready[2], result[2];
+	char c;
+	pid_t tracee = getpid();
+
+	FAIL_IF(pipe(ready) != 0 || pipe(result) != 0, "pipe: %s", strerror(errno));
+	/* Yama's ptrace_scope 1 lets only ancestors trace: allow the child
+	 * before it exists (it attaches at once), and take it back after. */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+	pid_t child = fork();
+	FAIL_IF(child < 0, "fork: %s", strerror(errno));
+	if (child == 0) {
+		close(ready[0]);
+		close(result[0]);
+		hw_tracer(tracee, ready[1], result[1]);
+	}
+	close(ready[1]);
+	close(result[1]);
+	*library = -1;
+	if (read(ready[0], &c, 1) == 1) {
+		*library = hw_count(eventset, 1, NULL) - 2;
+		/* Tells the tracer the run is over, should the library have made
+		 * no ioctl it waits for (it detaches at the DISABLE otherwise). */
+		(void)syscall(SYS_getppid);
+	}
+	FAIL_IF(read(result[0], &r, sizeof(r)) != (ssize_t)sizeof(r), "the tracer gave no result");
+	int status;
+	waitpid(child, &status, 0);
+	prctl(PR_SET_PTRACER, 0, 0, 0, 0);
+	close(ready[0]);
+	close(result[0]);
+	snprintf(why, why_len, "%s", r.why);
+	return r.count < 0 ? -1 : r.count - 2; /* the loop's own 2 */
 }
 
 /* hw_check_loop: the count of an n-iteration loop is 2n + fixed, exactly

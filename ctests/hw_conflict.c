@@ -11,12 +11,16 @@
  * counts with the events it holds, all of them all the time: over a loop
  * long enough to span several timer ticks, perf::INSTRUCTIONS must count
  * every instruction (a kernel that time-slices the groups would not).
- * Skips where there is no hardware PMU, or where fewer distinct hardware
- * events exist than counters (riscv64 under QEMU has 18 counters and a
- * handful of events). */
+ * Skips where there is no hardware PMU, and on riscv64 alone for too few
+ * distinct hardware events: QEMU's SBI PMU has 18 counters (which libpfm4
+ * 4.13 does not describe: the component says 0) and 4 events that add.
+ * Anywhere else a PMU whose counters cannot be exceeded, or a component
+ * that reports none, fails the test. */
 #include "hw_common.c"
 
 #define MAX_EVENTS 96
+/* riscv64 under QEMU: see above. */
+#define RISCV_QEMU_COUNTERS 18
 
 static const char *const generic_hw[] = {
     "perf::CYCLES",
@@ -135,9 +139,19 @@ int main(int argc, char **argv)
 		ctest_pass();
 	}
 
-	SKIP_IF(counters <= 0 || added <= counters,
-	        "only %d distinct hardware events could be added and the PMU has %d counters: "
-	        "cannot exceed them here",
+#if defined(__riscv)
+	if (counters <= 0)
+		counters = RISCV_QEMU_COUNTERS;
+	SKIP_IF(added <= counters,
+	        "riscv64's SBI PMU has %d counters and only %d distinct hardware events add "
+	        "here: cannot exceed them",
+	        counters, added);
+#endif
+	FAIL_IF(counters <= 0, "the component reports %d counters on a machine with a PMU",
+	        counters);
+	FAIL_IF(added <= counters,
+	        "all %d distinct hardware events tried fit the PMU's %d counters: nothing was "
+	        "refused, and none were left to exceed them",
 	        added, counters);
 	rc = PAPI_start(eventset);
 	if (rc == PAPI_OK)

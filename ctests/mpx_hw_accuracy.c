@@ -3,16 +3,25 @@
  * has counters, the spellings of the instructions event first (then
  * cycles), counts a steady loop of 2N instructions, multiplexed by the
  * kernel and then by the core's software multiplexer (PAPI_MULTIPLEX_FORCE_SW,
- * 2 ms slices of CPU time). Where counts are exact (aarch64 under
- * -icount shift=0) every scaled instruction count must be within 0.5% of
- * the loop's count measured alone, unmultiplexed; elsewhere (ppc64le and
- * riscv64 under QEMU also count the kernel's instructions, real hardware
- * is noisy) within 3%. Every cycles count must count. The figures are
- * printed for the lab's report. */
+ * 2 ms slices of CPU time). Every scaled instruction count is compared
+ * with what the loop is known to run, 2N + F (F: the fixed part of a
+ * start/stop, pinned by hw_fixed to the test's own count of PAPI_start +
+ * PAPI_stop): within 0.5% where counts are exact (aarch64 under
+ * -icount shift=0), elsewhere (ppc64le and riscv64 under QEMU also count
+ * the kernel's instructions, real hardware is noisy) within 3%. Every
+ * cycles count must count. The figures are printed for the lab's report.
+ *
+ * Where a PMU is there this test does not skip: a component that reports
+ * no counters, or too few events to exceed them, fails it. riscv64 under
+ * QEMU is the exception to the first: its SBI PMU has 18 counters that
+ * libpfm4 4.13 does not describe (PAPI_num_cmp_hwctrs says 0), so the
+ * test takes 18 there. */
 #include "hw_common.c"
 
 #define N          50000000ULL
 #define MAX_EVENTS 64
+/* riscv64 under QEMU: see above. */
+#define RISCV_QEMU_COUNTERS 18
 
 static const char *const bases[] = {
     "perf::INSTRUCTIONS", "perf::PERF_COUNT_HW_INSTRUCTIONS", "INST_RETIRED", "PM_INST_CMPL",
@@ -51,7 +60,7 @@ static int gather(struct candidate *out, int want)
 }
 
 static void run(const char *mode, int flags, const struct candidate *events, int count,
-                long long exact)
+                long long known)
 {
 	PAPI_option_t option;
 	long long values[MAX_EVENTS];
@@ -67,7 +76,7 @@ static void run(const char *mode, int flags, const struct candidate *events, int
 		CHECK_OK(PAPI_add_named_event(eventset, events[i].name));
 	hw_count(eventset, N, values);
 	for (int i = 0; i < count; i++) {
-		double error = exact ? (double)(values[i] - exact) / (double)exact : 0;
+		double error = (double)(values[i] - known) / (double)known;
 		double magnitude = error < 0 ? -error : error;
 		ctest_note("%s: %-40s %14lld  %+.3f%%", mode, events[i].name, values[i],
 		           100 * error);
@@ -78,8 +87,9 @@ static void run(const char *mode, int flags, const struct candidate *events, int
 			worst = magnitude;
 		double tolerance = hw_exact() ? 0.005 : 0.03;
 		FAIL_IF(magnitude > tolerance,
-		        "%s multiplexing: %s estimated %lld, alone %lld (%+.3f%%, over %.1f%%)",
-		        mode, events[i].name, values[i], exact, 100 * error, 100 * tolerance);
+		        "%s multiplexing: %s estimated %lld, the loop runs 2N + F = %lld (%+.3f%%, "
+		        "over %.1f%%)",
+		        mode, events[i].name, values[i], known, 100 * error, 100 * tolerance);
 	}
 	ctest_note("%s multiplexing, %d events: worst instructions error %.3f%%", mode, count,
 	           100 * worst);
@@ -90,25 +100,32 @@ int main(int argc, char **argv)
 {
 	struct candidate events[MAX_EVENTS];
 	int counters, want, count, single;
-	long long exact;
+	long long known;
 
 	ctest_init(argc, argv);
 	ctest_library_init();
 	hw_require_pmu();
 	CHECK_OK(PAPI_multiplex_init());
 	counters = PAPI_num_cmp_hwctrs(ctest_perf_event_cidx());
-	SKIP_IF(counters <= 0, "the PMU reports no counters");
+#if defined(__riscv)
+	if (counters <= 0)
+		counters = RISCV_QEMU_COUNTERS;
+#endif
+	FAIL_IF(counters <= 0,
+	        "PAPI_num_cmp_hwctrs says %d counters on a machine with a hardware PMU", counters);
 	want = 3 * counters > MAX_EVENTS ? MAX_EVENTS : 3 * counters;
 	count = gather(events, want);
-	SKIP_IF(count < want, "only %d distinct instructions/cycles events for %d counters", count,
-	        counters);
+	/* More events than counters is what makes the kernel multiplex. */
+	FAIL_IF(count <= counters,
+	        "only %d instructions/cycles events add to a set for %d counters: nothing to "
+	        "multiplex",
+	        count, counters);
 	single = hw_user_set_of(HW_INSTRUCTIONS, true, NULL);
-	hw_count(single, N, NULL); /* warm up */
-	exact = hw_exact() ? hw_count(single, N, NULL) : hw_best(single, N, 5);
-	ctest_note("%d counters, %d events; the loop alone: %lld instructions", counters, count,
-	           exact);
+	known = 2 * (long long)N + hw_fixed(single);
+	ctest_note("%d counters, %d events; the loop runs 2N + F = %lld instructions", counters,
+	           count, known);
 	ctest_eventset_free(&single);
-	run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, exact);
-	run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, exact);
+	run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
+	run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
 	ctest_pass();
 }
