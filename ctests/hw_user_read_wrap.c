@@ -84,9 +84,12 @@ int main(int argc, char **argv)
 	                        : " (refused)");
 	SKIP_IF(width <= 0,
 	        "the kernel offers no user-space counter reads here (the perf page of the test's "
-	        "own event: %s; perf_user_access=%ld)",
+	        "own event: %s; perf_user_access=%ld): what user space gets are the kernel's "
+	        "64-bit sums through read(), wider than 32 bits: nothing to wrap",
 	        width == 0 ? "cap_user_rdpmc = 0" : strerror(-width), hw_perf_user_access());
-	SKIP_IF(width > 32, "the kernel's counters here are %d bits wide: no overflow within reach",
+	SKIP_IF(width > 32,
+	        "the kernel's counters here are %d bits wide, wider than 32 bits: no overflow "
+	        "within reach",
 	        width);
 #if defined(__aarch64__)
 	int long_width = hw_kernel_user_width(true);
