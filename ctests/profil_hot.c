@@ -2,9 +2,11 @@
  * a program spends ten times more time in ctest_hot_loop than in
  * ctest_cold_loop; the histogram over both functions gives the hot one the
  * most samples, and the fullest bucket lies inside it. Done with 16-, 32- and 64-bit buckets, with
- * PAPI_PROFIL_WEIGHTED, PAPI_PROFIL_COMPRESS, PAPI_PROFIL_RANDOM (fewer
- * samples) and in software (PAPI_PROFIL_FORCE_SW: a 1 ms timer, one sample
- * per tick at most). */
+ * PAPI_PROFIL_WEIGHTED, PAPI_PROFIL_COMPRESS, PAPI_PROFIL_RANDOM and in
+ * software (PAPI_PROFIL_FORCE_SW: a 1 ms timer, one sample per tick at
+ * most): every flag keeps the histogram's shape. What each flag does
+ * beyond that (weights, compression near 65535, a quarter of the samples
+ * dropped) is profil_flags.c's. */
 #include "ctest_util.h"
 
 #include <stdint.h>
