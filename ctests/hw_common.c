@@ -273,9 +273,9 @@ HW_HELPER long long hw_budget(int eventset)
 /* hw_fixed: the count of a 1-iteration loop less its 2 instructions, i.e.
  * what the library itself runs in user mode between enabling and
  * disabling the counters (plus the loop's call). On aarch64 in the lab it
- * must be the same on every run: that is checked here. In the lab it must
- * also fit the budget the test counts on its own (hw_budget), and be at
- * least the loop's call and return. */
+ * must be the same on every run: that is checked here, and that it fits
+ * the budget the test counts on its own (hw_budget) and is at least the
+ * loop's call and return. */
 HW_HELPER long long hw_fixed(int eventset)
 {
 	long long fixed;
@@ -299,9 +299,11 @@ HW_HELPER long long hw_fixed(int eventset)
 	ctest_note("fixed part F = %lld; PAPI_start + the loop's call + PAPI_stop, counted by the "
 	           "test: %lld",
 	           fixed, budget);
-	/* The budget counts instructions; F counts the set's event, which
-	 * under icount is instructions or cycles, equal there. */
-	FAIL_IF(hw_icount() && (fixed < 2 || fixed > budget),
+	/* Only where counts are exact and user-mode only (aarch64 under
+	 * icount; F counts instructions or cycles, equal there): riscv64's
+	 * QEMU counted a budget of 3488 for an F of 4026, its mode filter
+	 * applying to the test's raw event and the library's differently. */
+	FAIL_IF(hw_exact() && (fixed < 2 || fixed > budget),
 	        "the library counts F = %lld besides the loop's 2N, where the test counts %lld "
 	        "instructions for all of PAPI_start, the loop's call and PAPI_stop: F must lie "
 	        "in 2..%lld (the call and return at least, the whole at most)",
