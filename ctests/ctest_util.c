@@ -54,6 +54,17 @@ void ctest_note(const char *format, ...)
 	putchar('\n');
 }
 
+void ctest_skip_case(const char *name, const char *format, ...)
+{
+	va_list args;
+
+	printf("SKIPPED case \"%s\": ", name);
+	va_start(args, format);
+	vprintf(format, args);
+	va_end(args);
+	putchar('\n');
+}
+
 static void shutdown_library(void)
 {
 	if (PAPI_is_initialized() != PAPI_NOT_INITED)

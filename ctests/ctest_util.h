@@ -18,6 +18,12 @@
 void ctest_init(int argc, char **argv);
 bool ctest_is_quiet(void);
 void ctest_note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* A part of a test that this machine cannot check, while the rest runs:
+ * prints 'SKIPPED case "NAME": REASON', which scripts/test and the lab
+ * report as a skip of its own (NAME/CASE) beside the test's verdict. The
+ * reason names what the environment lacks, never the library's answer. */
+void ctest_skip_case(const char *name, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* pass and skip shut PAPI down first when it is initialized, so that leak
  * checkers see a clean exit; fail touches nothing of the library. */

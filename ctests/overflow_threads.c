@@ -1,7 +1,9 @@
 /* Overflow signals go to the thread that owns the event set: four threads,
  * each with its own set overflowing on perf::TASK-CLOCK every 1 ms, each
- * working a different time; every handler call runs in the set's own thread
- * and each thread sees about as many calls as its own CPU time allows. */
+ * working a different time; every handler call runs in the set's own thread,
+ * each set counts its own thread's CPU time (not less than the work, less
+ * switch-ins, not more than the thread's CPU clock saw while it ran), and
+ * each thread sees about as many calls as that count allows. */
 #include "ctest_util.h"
 
 #include <pthread.h>
@@ -18,6 +20,8 @@ struct worker {
 	int eventset;
 	long long work_ns;
 	long long counted;
+	long long cpu_ns; /* the thread's CPU time from PAPI_start to PAPI_stop */
+	long switches;    /* its switch-ins meanwhile */
 	atomic_int calls;
 	atomic_int wrong_thread;
 	int status;
@@ -61,8 +65,12 @@ static void *work(void *arg)
 		worker->status = PAPI_start(worker->eventset);
 	if (worker->status != PAPI_OK)
 		return NULL;
+	long long cpu0 = ctest_thread_cpu_ns();
+	long switches0 = ctest_thread_switches();
 	ctest_busy_cpu_ns(worker->work_ns);
 	worker->status = PAPI_stop(worker->eventset, &worker->counted);
+	worker->cpu_ns = ctest_thread_cpu_ns() - cpu0;
+	worker->switches = ctest_thread_switches() - switches0;
 	if (worker->status == PAPI_OK)
 		worker->status = PAPI_overflow(worker->eventset, code, 0, 0, handler);
 	if (worker->status == PAPI_OK)
@@ -95,6 +103,14 @@ int main(int argc, char **argv)
 		FAIL_IF(worker->status != PAPI_OK, "thread %d failed with %s", w,
 		        ctest_errname(worker->status));
 		ctest_note("thread %d: %lld ns counted, %d overflows", w, worker->counted, calls);
+		/* The count is the thread's own: at least its work (perf's clock
+		 * misses a little at each switch-in), at most its CPU time from
+		 * start to stop with the handlers' (+5% for irq and steal time). */
+		FAIL_IF(worker->counted < ctest_clock_floor_ns(worker->work_ns, worker->switches) ||
+		            worker->counted > worker->cpu_ns * 105 / 100 + 2000000,
+		        "thread %d: TASK-CLOCK counted %lld ns for %lld ns of work (%lld ns of its "
+		        "CPU time from start to stop, %ld switch-ins)",
+		        w, worker->counted, worker->work_ns, worker->cpu_ns, worker->switches);
 		FAIL_IF(atomic_load(&worker->wrong_thread) != 0,
 		        "thread %d: %d handler calls ran in another thread", w,
 		        atomic_load(&worker->wrong_thread));
