@@ -15,7 +15,9 @@
  * no counters, or too few events to exceed them, fails it. riscv64 under
  * QEMU is the exception to the first: its SBI PMU has 18 counters that
  * libpfm4 4.13 does not describe (PAPI_num_cmp_hwctrs says 0), so the
- * test takes 18 there. */
+ * test takes 18 there; and since QEMU counts on its two fixed counters
+ * only, the kernel's multiplexing there is a skipped case (see main) while
+ * the software multiplexer's estimates must hold. */
 #include "hw_common.c"
 
 #define N          50000000ULL
@@ -59,8 +61,10 @@ static int gather(struct candidate *out, int want)
 	return found;
 }
 
-static void run(const char *mode, int flags, const struct candidate *events, int count,
-                long long known)
+/* Counts one multiplexed run and prints every figure; returns the worst
+ * instructions error (a fraction), and fails at once on a count of 0. */
+static double run(const char *mode, int flags, const struct candidate *events, int count,
+                  long long known)
 {
 	PAPI_option_t option;
 	long long values[MAX_EVENTS];
@@ -85,15 +89,11 @@ static void run(const char *mode, int flags, const struct candidate *events, int
 			continue;
 		if (magnitude > worst)
 			worst = magnitude;
-		double tolerance = hw_exact() ? 0.005 : 0.03;
-		FAIL_IF(magnitude > tolerance,
-		        "%s multiplexing: %s estimated %lld, the loop runs 2N + F = %lld (%+.3f%%, "
-		        "over %.1f%%)",
-		        mode, events[i].name, values[i], known, 100 * error, 100 * tolerance);
 	}
 	ctest_note("%s multiplexing, %d events: worst instructions error %.3f%%", mode, count,
 	           100 * worst);
 	ctest_eventset_free(&eventset);
+	return worst;
 }
 
 int main(int argc, char **argv)
@@ -125,7 +125,30 @@ int main(int argc, char **argv)
 	ctest_note("%d counters, %d events; the loop runs 2N + F = %lld instructions", counters,
 	           count, known);
 	ctest_eventset_free(&single);
-	run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
-	run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
+	/* Both runs print their figures before either verdict. */
+	double kernel = run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
+	double software = run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
+	double tolerance = hw_exact() ? 0.005 : 0.03;
+#if defined(__riscv)
+	/* QEMU's riscv64 increments only its fixed cycle and instret counters:
+	 * the SBI PMU hands out 18 counters, so the kernel runs 18 of these
+	 * events at once and the rest of them read 0 while "running" (the same
+	 * fact makes hw_conflict skip there). The kernel's scaling cannot
+	 * recover that (the lab saw ~11% of 2N + F for most spellings). The
+	 * software multiplexer, told of no counters by the component, counts one
+	 * event per slice there, and its estimates must hold. */
+	if (hw_icount() && kernel > tolerance) {
+		ctest_skip_case(
+		    "kernel_multiplexing",
+		    "QEMU's riscv64 counts an event on its fixed counter only, the kernel "
+		    "scheduled %d events on %d counters (worst error %.1f%%)",
+		    count, counters, 100 * kernel);
+		kernel = 0;
+	}
+#endif
+	FAIL_IF(kernel > tolerance || software > tolerance,
+	        "an instructions estimate is off 2N + F = %lld by more than %.1f%% (worst: "
+	        "kernel multiplexing %.3f%%, software %.3f%%; figures above)",
+	        known, 100 * tolerance, 100 * kernel, 100 * software);
 	ctest_pass();
 }
