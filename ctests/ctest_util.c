@@ -419,6 +419,11 @@ long long ctest_clock_floor_ns(long long cpu_ns, long switches)
 	return cpu_ns - switches * SWITCH_IN_ALLOWANCE_NS;
 }
 
+long long ctest_clock_ceiling_ns(long long cpu_ns)
+{
+	return cpu_ns * 105 / 100 + 2000000;
+}
+
 static volatile double profiling_sink;
 
 __attribute__((noinline)) void ctest_hot_loop(long iterations)

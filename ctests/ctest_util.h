@@ -141,6 +141,11 @@ long long ctest_clock_ns(clockid_t clock);
  * each switch-in gives the thread CPU time that perf's clocks do not see
  * (see ctest_util.c). Exactly cpu_ns for a thread that kept its CPU. */
 long long ctest_clock_floor_ns(long long cpu_ns, long switches);
+/* The most perf::TASK-CLOCK or perf::CPU-CLOCK may count for a thread
+ * whose CPU clock saw cpu_ns between its set's start and stop: 5% more for
+ * the irq and steal time perf's clocks see and the thread's CPU clock does
+ * not, plus 2 ms. A set that also counted another thread's work exceeds it. */
+long long ctest_clock_ceiling_ns(long long cpu_ns);
 
 /* The profiling tests' workload: two functions of pure arithmetic (no calls,
  * so samples land in their own code), whose addresses the tests histogram. */

@@ -105,9 +105,9 @@ int main(int argc, char **argv)
 		ctest_note("thread %d: %lld ns counted, %d overflows", w, worker->counted, calls);
 		/* The count is the thread's own: at least its work (perf's clock
 		 * misses a little at each switch-in), at most its CPU time from
-		 * start to stop with the handlers' (+5% for irq and steal time). */
+		 * start to stop with the handlers'. */
 		FAIL_IF(worker->counted < ctest_clock_floor_ns(worker->work_ns, worker->switches) ||
-		            worker->counted > worker->cpu_ns * 105 / 100 + 2000000,
+		            worker->counted > ctest_clock_ceiling_ns(worker->cpu_ns),
 		        "thread %d: TASK-CLOCK counted %lld ns for %lld ns of work (%lld ns of its "
 		        "CPU time from start to stop, %ld switch-ins)",
 		        w, worker->counted, worker->work_ns, worker->cpu_ns, worker->switches);

@@ -37,8 +37,9 @@ LAB_PEX_ICOUNT_SHIFT=${PAPILLON_LAB_PEX_ICOUNT_SHIFT:-3}
 LAB_PEX_SMP=${PAPILLON_LAB_PEX_SMP:-1}
 # Host limit (real seconds) on their guest, which runs them one by one: it
 # only catches a guest that hangs (each test has its own limit in guest
-# seconds). About 490 s on a quiet machine; more than 1200 s when the host
-# is loaded and QEMU gets a third of a core (seen with load 12 on 2 cores).
+# seconds). About 490 s on a quiet machine before the 21 counting ctests
+# joined (about 9 minutes with them); more than 1200 s when the host is
+# loaded and QEMU gets a third of a core (seen with load 12 on 2 cores).
 LAB_PEX_BOOT_TIMEOUT=${PAPILLON_LAB_PEX_BOOT_TIMEOUT:-2400}
 
 # The ctests run (LAB_PEX_TESTS, pex_wanted) are listed in
