@@ -5,7 +5,6 @@
 
 #include "papi.h"
 #include "error.h"
-#include "eventset.h"
 #include "library.h"
 #include "multiplex.h"
 #include "native_table.h"
@@ -150,7 +149,6 @@ int library_init(void)
 
 void library_shutdown(void)
 {
-	eventset_destroy_all();
 	native_table_clear();
 	presets_reset();
 	for (int c = 0; c < papillon_component_count; c++) {
