@@ -93,10 +93,11 @@ static int remove_event(struct eventset *set, int code)
 {
 	int status = eventset_check_removal(set, code);
 	if (status == PAPI_OK && overflow_uses_event(set, code))
-		status = papi_error_set(PAPI_EINVAL,
-		                        "event %#x overflows or profiles in event set %d: turn that "
-		                        "off first (threshold 0)",
-		                        (unsigned)code, eventset_id(set));
+		status =
+		    papi_error_set(PAPI_EINVAL,
+		                   "event %#x overflows or profiles in event set %d: turn that "
+		                   "off first (threshold 0)",
+		                   (unsigned)code, eventset_id(set));
 	return status == PAPI_OK ? eventset_remove(set, code) : status;
 }
 

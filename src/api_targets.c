@@ -75,8 +75,8 @@ int targets_get_multiplex(PAPI_multiplex_option_t *option)
 	struct timer_settings timers;
 	signals_timer_settings(&timers);
 	option->ns = (int)timers.ns;
-	option->flags =
-	    eventset_multiplexed_in_software(set) ? PAPI_MULTIPLEX_FORCE_SW : PAPI_MULTIPLEX_DEFAULT;
+	option->flags = eventset_multiplexed_in_software(set) ? PAPI_MULTIPLEX_FORCE_SW
+	                                                      : PAPI_MULTIPLEX_DEFAULT;
 	return (eventset_state(set) & PAPI_MULTIPLEXING) != 0;
 }
 

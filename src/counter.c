@@ -168,7 +168,8 @@ int counter_write(struct counter *counter, const long long *values)
 {
 	if (!counter->free_running) {
 		if (!counter_can_write(counter))
-			return papi_error_set(PAPI_ECMP, "the %s component cannot write its counters",
+			return papi_error_set(PAPI_ECMP,
+			                      "the %s component cannot write its counters",
 			                      counter->ops->name);
 		return counter->ops->write(counter->control, values);
 	}

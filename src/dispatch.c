@@ -132,9 +132,8 @@ static const struct path_ops counter_path = {
     .read_path = counter_path_read_path,
 };
 
-static int multiplexer_path_update(struct counting *counting,
-                                   const struct component_event *natives, int count,
-                                   const struct counting_options *options)
+static int multiplexer_path_update(struct counting *counting, const struct component_event *natives,
+                                   int count, const struct counting_options *options)
 {
 	if (count > MULTIPLEX_MAX_EVENTS)
 		return papi_error_set(PAPI_ECOUNT,
@@ -247,7 +246,8 @@ static bool is_identity(const struct eventset_event *events, int event_count, in
 static void refresh_direct(struct counting *counting)
 {
 	counting->guard.active = counting->mpx != NULL || counting->listener != NULL;
-	counting->direct = counting->identity && !counting->write_offsets && !counting->guard.active;
+	counting->direct =
+	    counting->identity && !counting->write_offsets && !counting->guard.active;
 	counter_read_fn read = NULL;
 	void *arg = NULL;
 	if (counting->running && counting->direct)
@@ -634,7 +634,8 @@ int dispatch_read_path(int id, int index, char *reason, size_t reason_len)
 		int status = path->read_path(counting, event->terms[t], text, sizeof(text));
 		if (status < 0)
 			return status;
-		if (t == 0 || (status == PAPI_READ_PATH_SYSCALL && read_path == PAPI_READ_PATH_USER))
+		if (t == 0 ||
+		    (status == PAPI_READ_PATH_SYSCALL && read_path == PAPI_READ_PATH_USER))
 			snprintf(chosen, sizeof(chosen), "%s", text);
 		if (status == PAPI_READ_PATH_SYSCALL)
 			read_path = PAPI_READ_PATH_SYSCALL;
@@ -737,8 +738,8 @@ int counting_update(struct counting *counting, const struct component_event *nat
                     int native_count, const struct eventset_event *events, int event_count,
                     const long long *kept_values)
 {
-	long long *native_values = calloc((size_t)(native_count ? native_count : 1),
-	                                  sizeof(long long));
+	long long *native_values =
+	    calloc((size_t)(native_count ? native_count : 1), sizeof(long long));
 	long long *stopped_values =
 	    calloc((size_t)(event_count ? event_count : 1), sizeof(long long));
 	if (!native_values || !stopped_values) {
@@ -833,8 +834,8 @@ int counting_use_multiplexer(struct counting *counting, long long period_ns)
 	                              counting->id, &mpx);
 	if (status != PAPI_OK)
 		return status;
-	status = multiplex_update(mpx, counting->natives, counting->native_count,
-	                          &counting->options);
+	status =
+	    multiplex_update(mpx, counting->natives, counting->native_count, &counting->options);
 	if (status == PAPI_OK && counting->native_count > 0) {
 		/* The slices hold the events now: free the counter's. */
 		status = counter_update(&counting->counter, NULL, 0, &counting->options);
@@ -872,8 +873,7 @@ clockid_t counting_clock(const struct counting *counting)
 	return clock;
 }
 
-void counting_listen(struct counting *counting, const struct counting_listener *listener,
-                     void *arg)
+void counting_listen(struct counting *counting, const struct counting_listener *listener, void *arg)
 {
 	counting->listener = listener;
 	counting->listener_arg = listener ? arg : NULL;

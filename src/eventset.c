@@ -144,8 +144,8 @@ static int install_natives(struct eventset *set, struct component_event *natives
                            int native_count, struct eventset_event *events, int event_count,
                            const long long *kept_values)
 {
-	int status = counting_update(set->counting, natives, native_count, events, event_count,
-	                             kept_values);
+	int status =
+	    counting_update(set->counting, natives, native_count, events, event_count, kept_values);
 	if (status != PAPI_OK)
 		return status;
 	free(set->natives);
@@ -247,8 +247,8 @@ int eventset_add(struct eventset *set, int code)
 	if (set->event_count)
 		memcpy(events, set->events, sizeof(*events) * (size_t)set->event_count);
 	events[set->event_count] = event;
-	status = install_natives(set, natives, users, native_count, events, set->event_count + 1,
-	                         NULL);
+	status =
+	    install_natives(set, natives, users, native_count, events, set->event_count + 1, NULL);
 	if (status != PAPI_OK) {
 		free(natives);
 		free(users);

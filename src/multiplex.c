@@ -185,8 +185,8 @@ int multiplex_update(struct mpx_state *mpx, const struct component_event *native
 
 static void catch_up(void *arg);
 
-int multiplex_create(int cidx, int counters, long long period_ns, struct guard *guard,
-                     int set_id, struct mpx_state **out)
+int multiplex_create(int cidx, int counters, long long period_ns, struct guard *guard, int set_id,
+                     struct mpx_state **out)
 {
 	struct mpx_state *mpx = calloc(1, sizeof(*mpx));
 	if (!mpx)

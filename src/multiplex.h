@@ -25,8 +25,8 @@ struct mpx_state;
  * (1 when counters <= 0), rotating every period_ns. Its timer ticks take
  * guard (the set's), and a rotation they cannot do becomes the guard's
  * deferred work. set_id names the set in messages. */
-int multiplex_create(int cidx, int counters, long long period_ns, struct guard *guard,
-                     int set_id, struct mpx_state **out);
+int multiplex_create(int cidx, int counters, long long period_ns, struct guard *guard, int set_id,
+                     struct mpx_state **out);
 void multiplex_destroy(struct mpx_state *mpx);
 /* The software multiplexer's version of control_update. */
 int multiplex_update(struct mpx_state *mpx, const struct component_event *natives, int count,
