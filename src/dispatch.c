@@ -420,9 +420,9 @@ static int read_mapped(struct counting *counting, int id, long long *values)
 }
 
 /* Every read but the direct one: errors, stopped sets, mapped reads. */
-static __attribute__((noinline)) int read_other(int id, struct counting *counting,
-                                                long long *values)
+static __attribute__((noinline)) int read_other(int id, long long *values)
 {
+	struct counting *counting = eventset_table_counting(id);
 	if (!counting)
 		return papi_error_set(PAPI_ENOEVST, "event set %d does not exist", id);
 	if (!values)
@@ -444,7 +444,7 @@ int dispatch_read(int id, long long *values)
 		if (__builtin_expect(read != NULL, 1))
 			return read(counting->fast_arg, values);
 	}
-	return read_other(id, counting, values);
+	return read_other(id, values);
 }
 
 int dispatch_accum(int id, long long *values)

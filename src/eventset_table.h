@@ -17,34 +17,32 @@
 struct eventset;
 struct counting;
 
-struct eventset_slot {
-	struct eventset *_Atomic set;
-	struct counting *_Atomic counting;
-};
-
-/* Read only through the functions below. */
-extern struct eventset_slot *_Atomic eventset_chunks[EVENTSET_MAX_CHUNKS];
-
-static inline struct eventset_slot *eventset_slot(int id)
-{
-	if (__builtin_expect((unsigned)id >= EVENTSET_MAX_IDS, 0))
-		return NULL;
-	struct eventset_slot *chunk = atomic_load_explicit(
-	    &eventset_chunks[(unsigned)id >> EVENTSET_CHUNK_BITS], memory_order_acquire);
-	return chunk ? &chunk[id & (EVENTSET_CHUNK_SIZE - 1)] : NULL;
-}
+/* Chunks of slots, read only through the functions below: one array of
+ * chunks per record kind, so that a slot is one pointer. */
+extern struct eventset *_Atomic *_Atomic eventset_set_chunks[EVENTSET_MAX_CHUNKS];
+extern struct counting *_Atomic *_Atomic eventset_counting_chunks[EVENTSET_MAX_CHUNKS];
 
 /* The records of set id, or NULL. */
 static inline struct counting *eventset_table_counting(int id)
 {
-	struct eventset_slot *slot = eventset_slot(id);
-	return slot ? atomic_load_explicit(&slot->counting, memory_order_acquire) : NULL;
+	if (__builtin_expect((unsigned)id >= EVENTSET_MAX_IDS, 0))
+		return NULL;
+	struct counting *_Atomic *chunk = atomic_load_explicit(
+	    &eventset_counting_chunks[(unsigned)id >> EVENTSET_CHUNK_BITS], memory_order_acquire);
+	return chunk ? atomic_load_explicit(&chunk[id & (EVENTSET_CHUNK_SIZE - 1)],
+	                                    memory_order_acquire)
+	             : NULL;
 }
 
 static inline struct eventset *eventset_table_set(int id)
 {
-	struct eventset_slot *slot = eventset_slot(id);
-	return slot ? atomic_load_explicit(&slot->set, memory_order_acquire) : NULL;
+	if ((unsigned)id >= EVENTSET_MAX_IDS)
+		return NULL;
+	struct eventset *_Atomic *chunk = atomic_load_explicit(
+	    &eventset_set_chunks[(unsigned)id >> EVENTSET_CHUNK_BITS], memory_order_acquire);
+	return chunk ? atomic_load_explicit(&chunk[id & (EVENTSET_CHUNK_SIZE - 1)],
+	                                    memory_order_acquire)
+	             : NULL;
 }
 
 /* A free id for set and counting, published; PAPI_ENOMEM if none is left. */

@@ -34,6 +34,7 @@ int library_check_component(int cidx);
 
 int library_disable_component(int cidx);
 int library_init(void);
+/* After the event sets are gone (PAPI_shutdown destroys them first). */
 void library_shutdown(void);
 
 #endif

@@ -380,6 +380,13 @@ static void test_user_overflow_is_delivered_by_a_plain_call(void)
 	CU_ASSERT_EQUAL(overflow_calls.count, 1);
 	destroy_set(&set);
 
+	/* The component info says overflows need no emulation, and no signal. */
+	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_USER_OVERFLOW);
+	CU_ASSERT_FATAL(info != NULL);
+	CU_ASSERT_EQUAL(info->hardware_intr, 1);
+	CU_ASSERT_EQUAL(info->hardware_intr_sig, 0);
+	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_PLAIN)->hardware_intr, 0);
+
 	/* A component that delivers nothing refuses PAPI_OVERFLOW_HARDWARE. */
 	set = new_set(FAKE_PLAIN, 1, 1);
 	UNIT_ASSERT_STATUS(PAPI_overflow(set, event_code(FAKE_PLAIN, 1), 100,
