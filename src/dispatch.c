@@ -53,10 +53,12 @@ struct counting {
 	int event_count;
 	bool identity; /* event i is native i, not derived */
 
-	long long *native_values;  /* scratch of the mapped reads */
-	long long *stopped_values; /* what the events read when not running */
-	long long *write_offsets;  /* from PAPI_write; NULL until written */
-	bool direct;               /* identity, no offsets, no guard */
+	long long *native_values;    /* scratch of the mapped reads */
+	long long *stopped_values;   /* what the events read when not running */
+	long long *write_offsets;    /* from PAPI_write; NULL until written */
+	bool direct;                 /* identity, no offsets, no guard */
+	counter_read_fn direct_read; /* while direct: the counter's read */
+	void *direct_arg;
 
 	const struct counting_listener *listener;
 	void *listener_arg;
@@ -241,19 +243,28 @@ static bool is_identity(const struct eventset_event *events, int event_count, in
 	return true;
 }
 
-/* Sets whether reads may skip the mapping and the guard, and so what
- * PAPI_read calls while the set runs. */
+/* What PAPI_read calls now: the direct read while the set runs, else
+ * nothing (read_other). */
+static void publish_fast_read(struct counting *counting)
+{
+	counter_read_fn read = counting->running ? counting->direct_read : NULL;
+	counting->fast_arg = counting->direct_arg;
+	atomic_store_explicit(&counting->fast_read, read, memory_order_release);
+}
+
+/* Sets whether reads may skip the mapping and the guard (direct: then the
+ * counter is the path, nothing stands between), and the direct read. */
 static void refresh_direct(struct counting *counting)
 {
 	counting->guard.active = counting->mpx != NULL || counting->listener != NULL;
 	counting->direct =
 	    counting->identity && !counting->write_offsets && !counting->guard.active;
-	counter_read_fn read = NULL;
-	void *arg = NULL;
-	if (counting->running && counting->direct)
-		read = counter_read_function(&counting->counter, &arg);
-	counting->fast_arg = arg;
-	atomic_store_explicit(&counting->fast_read, read, memory_order_release);
+	counting->direct_read = NULL;
+	counting->direct_arg = NULL;
+	if (counting->direct)
+		counting->direct_read =
+		    counter_read_function(&counting->counter, &counting->direct_arg);
+	publish_fast_read(counting);
 }
 
 /* Drops PAPI_write offsets: reads go straight to the counters again. */
@@ -366,7 +377,7 @@ int dispatch_start(int id)
 			counting->running = false;
 		}
 	}
-	refresh_direct(counting);
+	publish_fast_read(counting);
 	guard_leave(&counting->guard);
 	if (status != PAPI_OK)
 		return status;
@@ -394,7 +405,7 @@ int dispatch_stop(int id, long long *values)
 	if (status == PAPI_OK) {
 		compute(counting, counting->native_values, counting->stopped_values);
 		counting->running = false;
-		refresh_direct(counting);
+		publish_fast_read(counting);
 	}
 	guard_leave(&counting->guard);
 	if (status != PAPI_OK)
@@ -459,9 +470,10 @@ int dispatch_accum(int id, long long *values)
 	int status = counting_check_owner(counting);
 	if (status != PAPI_OK)
 		return status;
+	/* Direct: the counter adds and restarts in one step, one read. */
+	if (counting->direct)
+		return counter_accum(&counting->counter, values);
 	const struct path_ops *path = path_of(counting);
-	if (counting->direct) /* adds and restarts in one step: one read, no reset */
-		return path->accum(counting, values);
 	status = guard_enter(&counting->guard, id);
 	if (status != PAPI_OK)
 		return status;
@@ -654,7 +666,7 @@ void dispatch_halt(int id)
 		counting->listener->stopping(counting->listener_arg);
 	path_of(counting)->stop(counting, NULL);
 	counting->running = false;
-	refresh_direct(counting);
+	publish_fast_read(counting);
 }
 
 /* ---- the counting record ----------------------------------------------------- */
