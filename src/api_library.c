@@ -7,7 +7,9 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
+#include "native_table.h"
 #include "overflow.h"
+#include "presets.h"
 
 PAPI_EXPORT int PAPI_library_init(int version)
 {
@@ -56,7 +58,10 @@ PAPI_EXPORT void PAPI_shutdown(void)
 {
 	if (papillon_library.init_level == PAPI_NOT_INITED)
 		return;
+	/* From the top layer down: sets, then names, then the components. */
 	destroy_every_eventset();
+	native_table_clear();
+	presets_reset();
 	library_shutdown();
 }
 

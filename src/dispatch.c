@@ -520,7 +520,8 @@ int dispatch_reset(int id)
  * base moves). Else the core keeps offsets over what the counters read. */
 static bool writes_natively(const struct counting *counting)
 {
-	return counting->identity && !counting->mpx && counter_can_write(&counting->counter);
+	return counting->identity && path_of(counting) == &counter_path &&
+	       counter_can_write(&counting->counter);
 }
 
 static int write_offsets(struct counting *counting, int id, const long long *values)

@@ -7,8 +7,6 @@
 #include "error.h"
 #include "library.h"
 #include "multiplex.h"
-#include "native_table.h"
-#include "presets.h"
 #include "signals.h"
 #include "sysinfo.h"
 #include "threads.h"
@@ -151,8 +149,6 @@ int library_init(void)
 
 void library_shutdown(void)
 {
-	native_table_clear();
-	presets_reset();
 	for (int c = 0; c < papillon_component_count; c++) {
 		if (papillon_library.component_ready[c] && papillon_components[c]->shutdown)
 			papillon_components[c]->shutdown();
