@@ -30,7 +30,7 @@ struct counting {
 	/* The direct read, while running and direct (else NULL): first, so
 	 * that PAPI_read touches one cache line. */
 	_Atomic(counter_read_fn) fast_read;
-	void *fast_arg;
+	void *_Atomic fast_arg;
 
 	int id;
 	int cidx; /* -1 until bound */
@@ -248,7 +248,7 @@ static bool is_identity(const struct eventset_event *events, int event_count, in
 static void publish_fast_read(struct counting *counting)
 {
 	counter_read_fn read = counting->running ? counting->direct_read : NULL;
-	counting->fast_arg = counting->direct_arg;
+	atomic_store_explicit(&counting->fast_arg, counting->direct_arg, memory_order_relaxed);
 	atomic_store_explicit(&counting->fast_read, read, memory_order_release);
 }
 
@@ -453,7 +453,8 @@ int dispatch_read(int id, long long *values)
 		counter_read_fn read =
 		    atomic_load_explicit(&counting->fast_read, memory_order_acquire);
 		if (__builtin_expect(read != NULL, 1))
-			return read(counting->fast_arg, values);
+			return read(atomic_load_explicit(&counting->fast_arg, memory_order_relaxed),
+			            values);
 	}
 	return read_other(id, values);
 }
@@ -680,6 +681,7 @@ struct counting *counting_create(void)
 		return NULL;
 	}
 	atomic_init(&counting->fast_read, NULL);
+	atomic_init(&counting->fast_arg, NULL);
 	counting->cidx = -1;
 	counting->owner = pthread_self();
 	guard_init(&counting->guard);
