@@ -24,6 +24,7 @@
 #include "library.h"
 #include "multiplex.h"
 #include "presets.h"
+#include "running_sets.h"
 #include "signals.h"
 
 struct counting {
@@ -284,32 +285,9 @@ static size_t event_bytes(const struct counting *counting)
 
 /* ---- one running set per component per thread ---------------------------- */
 
-/* PAPI allows one running event set per component per thread. Kept as id + 1
- * (0: none), not as a pointer: PAPI_shutdown frees sets that still run, and
- * a later PAPI_start must not read the freed set. Sets attached to another
- * thread or to a CPU do not count the caller: any number of them may run
- * (PAPI's multiattach test runs two). */
-static _Thread_local int running_sets[MAX_COMPONENTS];
-
-/* The child of fork() is a copy of the forking thread, records included, but
- * the sets they name count the parent's thread, not the child: the child
- * starts with none running (PAPI's fork_overflow starts a set in the child
- * while the parent's runs). A fork handler, not a getpid() in PAPI_start:
- * that would cost a system call on every start. */
-static void forget_running_sets_in_child(void)
-{
-	memset(running_sets, 0, sizeof(running_sets));
-}
-
-static void register_fork_handler(void)
-{
-	pthread_atfork(NULL, NULL, forget_running_sets_in_child);
-}
-
 void dispatch_init(void)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	pthread_once(&once, register_fork_handler);
+	running_sets_init();
 }
 
 static bool counts_caller(const struct counting *counting)
@@ -320,7 +298,7 @@ static bool counts_caller(const struct counting *counting)
 /* The id of another set this thread runs on the component, or -1. */
 static int other_running_set(const struct counting *counting)
 {
-	int recorded = running_sets[counting->cidx] - 1;
+	int recorded = running_set(counting->cidx);
 	if (recorded < 0 || recorded == counting->id)
 		return -1;
 	const struct counting *other = eventset_table_counting(recorded);
@@ -382,7 +360,7 @@ int dispatch_start(int id)
 	if (status != PAPI_OK)
 		return status;
 	if (counts_caller(counting))
-		running_sets[counting->cidx] = id + 1;
+		running_set_note(counting->cidx, id);
 	return PAPI_OK;
 }
 
@@ -410,8 +388,7 @@ int dispatch_stop(int id, long long *values)
 	guard_leave(&counting->guard);
 	if (status != PAPI_OK)
 		return status;
-	if (running_sets[counting->cidx] == id + 1)
-		running_sets[counting->cidx] = 0;
+	running_set_forget(counting->cidx, id);
 	if (values)
 		memcpy(values, counting->stopped_values, event_bytes(counting));
 	return PAPI_OK;

@@ -9,7 +9,7 @@
  * software multiplexer (multiplex.h) rotating several counters. The
  * dispatcher also turns native counts into event values (derived
  * arithmetic, PAPI_write offsets), keeps the values of a stopped set, and
- * enforces "one running event set per component per thread".
+ * enforces "one running event set per component per thread" (running_sets.h).
  *
  * A set's counting record (struct counting) is created and fed by
  * eventset.c, which owns what the set counts (events, natives, options as
