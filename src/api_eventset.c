@@ -6,6 +6,7 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
+#include "overflow.h"
 #include "threads.h"
 
 PAPI_EXPORT int PAPI_create_eventset(int *EventSet)
@@ -36,7 +37,13 @@ PAPI_EXPORT int PAPI_destroy_eventset(int *EventSet)
 PAPI_EXPORT int PAPI_cleanup_eventset(int EventSet)
 {
 	struct eventset *set = api_eventset(EventSet);
-	return set ? eventset_cleanup(set) : PAPI_ENOEVST;
+	if (!set)
+		return PAPI_ENOEVST;
+	/* As in PAPI, overflow goes too (its sampling closes while the
+	 * natives are still known); a running set is refused below. */
+	if (!eventset_running(set))
+		overflow_forget(set);
+	return eventset_cleanup(set);
 }
 
 PAPI_EXPORT int PAPI_assign_eventset_component(int EventSet, int cidx)
@@ -50,9 +57,10 @@ PAPI_EXPORT int PAPI_get_eventset_component(int EventSet)
 	struct eventset *set = api_eventset(EventSet);
 	if (!set)
 		return PAPI_ENOEVST;
-	if (set->cidx < 0)
+	int cidx = eventset_component(set);
+	if (cidx < 0)
 		return papi_error_set(PAPI_ENOCMP, "event set %d has no component yet", EventSet);
-	return set->cidx;
+	return cidx;
 }
 
 PAPI_EXPORT int PAPI_add_event(int EventSet, int EventCode)
@@ -80,10 +88,23 @@ PAPI_EXPORT int PAPI_add_named_event(int EventSet, const char *EventName)
 	return status == PAPI_OK ? eventset_add(set, code) : status;
 }
 
+/* An event that overflows or profiles stays until that is turned off. */
+static int remove_event(struct eventset *set, int code)
+{
+	int status = eventset_check_removal(set, code);
+	if (status == PAPI_OK && overflow_uses_event(set, code))
+		status =
+		    papi_error_set(PAPI_EINVAL,
+		                   "event %#x overflows or profiles in event set %d: turn that "
+		                   "off first (threshold 0)",
+		                   (unsigned)code, eventset_id(set));
+	return status == PAPI_OK ? eventset_remove(set, code) : status;
+}
+
 PAPI_EXPORT int PAPI_remove_event(int EventSet, int EventCode)
 {
 	struct eventset *set = api_eventset(EventSet);
-	return set ? eventset_remove(set, EventCode) : PAPI_ENOEVST;
+	return set ? remove_event(set, EventCode) : PAPI_ENOEVST;
 }
 
 PAPI_EXPORT int PAPI_remove_named_event(int EventSet, const char *EventName)
@@ -91,7 +112,7 @@ PAPI_EXPORT int PAPI_remove_named_event(int EventSet, const char *EventName)
 	struct eventset *set;
 	int code;
 	int status = named_event(EventSet, EventName, &set, &code);
-	return status == PAPI_OK ? eventset_remove(set, code) : status;
+	return status == PAPI_OK ? remove_event(set, code) : status;
 }
 
 /* Bulk add/remove: PAPI reports how many succeeded before the first failure
@@ -121,7 +142,7 @@ PAPI_EXPORT int PAPI_remove_events(int EventSet, int *Events, int number)
 		return papi_error_set(PAPI_EINVAL, "no events to remove (array %p, count %d)",
 		                      (void *)Events, number);
 	for (int i = 0; i < number; i++) {
-		int status = eventset_remove(set, Events[i]);
+		int status = remove_event(set, Events[i]);
 		if (status != PAPI_OK)
 			return i == 0 ? status : i;
 	}
@@ -135,17 +156,18 @@ PAPI_EXPORT int PAPI_list_events(int EventSet, int *Events, int *number)
 		return PAPI_ENOEVST;
 	if (!number || *number < 0 || (*number > 0 && !Events))
 		return papi_error_set(PAPI_EINVAL, "bad event array or count");
-	int copied = *number < set->event_count ? *number : set->event_count;
+	int count = eventset_event_count(set);
+	int copied = *number < count ? *number : count;
 	for (int i = 0; i < copied; i++)
-		Events[i] = set->events[i].code;
-	*number = set->event_count;
+		Events[i] = eventset_event(set, i)->code;
+	*number = count;
 	return PAPI_OK;
 }
 
 PAPI_EXPORT int PAPI_num_events(int EventSet)
 {
 	struct eventset *set = api_eventset(EventSet);
-	return set ? set->event_count : PAPI_ENOEVST;
+	return set ? eventset_event_count(set) : PAPI_ENOEVST;
 }
 
 PAPI_EXPORT int PAPI_state(int EventSet, int *status)
@@ -155,6 +177,6 @@ PAPI_EXPORT int PAPI_state(int EventSet, int *status)
 		return PAPI_ENOEVST;
 	if (!status)
 		return papi_error_set(PAPI_EINVAL, "status pointer is NULL");
-	*status = set->state;
+	*status = eventset_state(set);
 	return PAPI_OK;
 }

@@ -17,8 +17,4 @@ static inline struct eventset *api_eventset(int id)
 	return set;
 }
 
-/* Once per process, before the first PAPI_start: the fork handler that
- * clears the child's record of running sets (api_counting.c). */
-void counting_init(void);
-
 #endif

@@ -2,9 +2,14 @@
 #include <stdio.h>
 
 #include "papi.h"
-#include "error.h"
-#include "library.h"
 #include "api_internal.h"
+#include "dispatch.h"
+#include "error.h"
+#include "eventset.h"
+#include "library.h"
+#include "native_table.h"
+#include "overflow.h"
+#include "presets.h"
 
 PAPI_EXPORT int PAPI_library_init(int version)
 {
@@ -15,7 +20,7 @@ PAPI_EXPORT int PAPI_library_init(int version)
 		                      "library version %d.%d requested, this library provides %d.x",
 		                      PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
 		                      PAPI_VERSION_MAJOR(PAPI_VERSION));
-	counting_init();
+	dispatch_init();
 	pthread_mutex_lock(&papillon_library.lock);
 	int status = PAPI_OK;
 	if (papillon_library.init_level == PAPI_NOT_INITED) {
@@ -35,10 +40,28 @@ PAPI_EXPORT int PAPI_is_initialized(void)
 	return papillon_library.init_level;
 }
 
+/* Every event set goes, running or not: stopped, its overflow off,
+ * emptied and destroyed. */
+static void destroy_every_eventset(void)
+{
+	for (int id = eventset_next(-1); id >= 0; id = eventset_next(id)) {
+		struct eventset *set = eventset_lookup(id);
+		dispatch_halt(id);
+		overflow_forget(set);
+		eventset_cleanup(set);
+		int doomed = id;
+		eventset_destroy(&doomed);
+	}
+}
+
 PAPI_EXPORT void PAPI_shutdown(void)
 {
 	if (papillon_library.init_level == PAPI_NOT_INITED)
 		return;
+	/* From the top layer down: sets, then names, then the components. */
+	destroy_every_eventset();
+	native_table_clear();
+	presets_reset();
 	library_shutdown();
 }
 

@@ -41,7 +41,7 @@ static struct eventset *eventset_with_component(int id, int *status)
 		*status = PAPI_ENOEVST;
 		return NULL;
 	}
-	if (set->cidx < 0) {
+	if (eventset_component(set) < 0) {
 		*status = papi_error_set(
 		    PAPI_ENOCMP, "event set %d has no component yet: add an event or assign one",
 		    id);
@@ -59,7 +59,7 @@ static int set_eventset_domain(int id, int domain)
 	status = check_domain(domain);
 	if (status != PAPI_OK)
 		return status;
-	struct counting_options options = set->options;
+	struct counting_options options = *eventset_options(set);
 	options.domain = domain;
 	return eventset_apply_options(set, &options);
 }
@@ -163,7 +163,7 @@ static int get_eventset_domain(PAPI_option_t *ptr)
 	struct eventset *set = api_eventset(ptr->domain.eventset);
 	if (!set)
 		return PAPI_ENOEVST;
-	ptr->domain.domain = set->options.domain;
+	ptr->domain.domain = eventset_options(set)->domain;
 	return PAPI_OK;
 }
 
@@ -172,7 +172,7 @@ static int get_eventset_granularity(PAPI_option_t *ptr)
 	struct eventset *set = api_eventset(ptr->granularity.eventset);
 	if (!set)
 		return PAPI_ENOEVST;
-	ptr->granularity.granularity = set->options.granularity;
+	ptr->granularity.granularity = eventset_options(set)->granularity;
 	return PAPI_OK;
 }
 
@@ -242,22 +242,23 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 		struct eventset *set = api_eventset(ptr->cpu.eventset);
 		if (!set)
 			return PAPI_ENOEVST;
-		ptr->cpu.cpu_num = set->options.cpu >= 0 ? (unsigned)set->options.cpu : 0;
-		return (set->state & PAPI_CPU_ATTACHED) != 0;
+		int cpu = eventset_options(set)->cpu;
+		ptr->cpu.cpu_num = cpu >= 0 ? (unsigned)cpu : 0;
+		return (eventset_state(set) & PAPI_CPU_ATTACHED) != 0;
 	}
 	case PAPI_ATTACH: {
 		struct eventset *set = api_eventset(ptr->attach.eventset);
 		if (!set)
 			return PAPI_ENOEVST;
-		ptr->attach.tid = (unsigned long)set->options.tid;
-		return (set->state & PAPI_ATTACHED) != 0;
+		ptr->attach.tid = (unsigned long)eventset_options(set)->tid;
+		return (eventset_state(set) & PAPI_ATTACHED) != 0;
 	}
 	case PAPI_INHERIT: {
 		struct eventset *set = api_eventset(ptr->inherit.eventset);
 		if (!set)
 			return PAPI_ENOEVST;
-		ptr->inherit.inherit = set->options.inherit;
-		return set->options.inherit;
+		ptr->inherit.inherit = eventset_options(set)->inherit;
+		return eventset_options(set)->inherit;
 	}
 	default:
 		return papi_error_set(PAPI_EINVAL, "option %d cannot be read", option);

@@ -16,7 +16,6 @@
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
-#include "multiplex.h"
 #include "signals.h"
 
 static int stopped_set(int id, struct eventset **out)
@@ -24,7 +23,7 @@ static int stopped_set(int id, struct eventset **out)
 	struct eventset *set = api_eventset(id);
 	if (!set)
 		return PAPI_ENOEVST;
-	if (set->state & PAPI_RUNNING)
+	if (eventset_running(set))
 		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", id);
 	*out = set;
 	return PAPI_OK;
@@ -32,14 +31,15 @@ static int stopped_set(int id, struct eventset **out)
 
 static int require_component(const struct eventset *set, unsigned capability, const char *what)
 {
-	if (set->cidx < 0)
+	int cidx = eventset_component(set);
+	if (cidx < 0)
 		return papi_error_set(PAPI_ENOCMP,
 		                      "event set %d has no component yet: add an event or assign "
 		                      "a component before setting %s",
-		                      set->id, what);
-	if (!(papillon_components[set->cidx]->capabilities & capability))
+		                      eventset_id(set), what);
+	if (!(papillon_components[cidx]->capabilities & capability))
 		return papi_error_set(PAPI_ECMP, "component %s cannot count with %s",
-		                      papillon_components[set->cidx]->name, what);
+		                      papillon_components[cidx]->name, what);
 	return PAPI_OK;
 }
 
@@ -47,8 +47,8 @@ static int require_component(const struct eventset *set, unsigned capability, co
  * the target is countable when there is nothing to reopen yet. */
 static int apply_target(struct eventset *set, const struct counting_options *options)
 {
-	const struct component_ops *ops = papillon_components[set->cidx];
-	if (set->native_count == 0 && ops->check_target) {
+	const struct component_ops *ops = papillon_components[eventset_component(set)];
+	if (eventset_native_count(set) == 0 && ops->check_target) {
 		int status = ops->check_target(options);
 		if (status != PAPI_OK)
 			return status;
@@ -64,7 +64,7 @@ int targets_set_multiplex(const PAPI_multiplex_option_t *option)
 		status = eventset_check_owner(set);
 	if (status != PAPI_OK)
 		return status;
-	return multiplex_enable(set, option->flags, option->ns);
+	return eventset_multiplex(set, option->flags, option->ns);
 }
 
 int targets_get_multiplex(PAPI_multiplex_option_t *option)
@@ -75,8 +75,9 @@ int targets_get_multiplex(PAPI_multiplex_option_t *option)
 	struct timer_settings timers;
 	signals_timer_settings(&timers);
 	option->ns = (int)timers.ns;
-	option->flags = set->mpx ? PAPI_MULTIPLEX_FORCE_SW : PAPI_MULTIPLEX_DEFAULT;
-	return (set->state & PAPI_MULTIPLEXING) != 0;
+	option->flags = eventset_multiplexed_in_software(set) ? PAPI_MULTIPLEX_FORCE_SW
+	                                                      : PAPI_MULTIPLEX_DEFAULT;
+	return (eventset_state(set) & PAPI_MULTIPLEXING) != 0;
 }
 
 int targets_attach(int id, unsigned long tid)
@@ -89,14 +90,15 @@ int targets_attach(int id, unsigned long tid)
 		status = require_component(set, CAP_ATTACH, "PAPI_ATTACH");
 	if (status != PAPI_OK)
 		return status;
-	if (set->state & PAPI_ATTACHED)
+	const struct counting_options *current = eventset_options(set);
+	if (eventset_state(set) & PAPI_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event set %d is attached to thread %d already: detach first",
-		                      id, (int)set->options.tid);
-	if (set->state & PAPI_CPU_ATTACHED)
+		                      id, (int)current->tid);
+	if (eventset_state(set) & PAPI_CPU_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event set %d counts CPU %d: a set counts a thread or a CPU",
-		                      id, set->options.cpu);
+		                      id, current->cpu);
 	if (tid == 0 || tid > (unsigned long)INT32_MAX)
 		return papi_error_set(PAPI_EINVAL, "%lu is not a thread or process id", tid);
 	char path[64];
@@ -104,11 +106,11 @@ int targets_attach(int id, unsigned long tid)
 	if (access(path, F_OK) != 0)
 		return papi_error_set(PAPI_EINVAL,
 		                      "cannot attach to %lu: no such process or thread", tid);
-	struct counting_options options = set->options;
+	struct counting_options options = *current;
 	options.tid = (pid_t)tid;
 	status = apply_target(set, &options);
 	if (status == PAPI_OK)
-		set->state |= PAPI_ATTACHED;
+		eventset_set_flags(set, PAPI_ATTACHED, true);
 	return status;
 }
 
@@ -118,17 +120,17 @@ int targets_detach(int id)
 	int status = stopped_set(id, &set);
 	if (status != PAPI_OK)
 		return status;
-	if (!(set->state & PAPI_ATTACHED))
+	if (!(eventset_state(set) & PAPI_ATTACHED))
 		return papi_error_set(PAPI_EINVAL, "event set %d is not attached", id);
 	/* Detached, the set counts whoever reopens it: its owner. */
-	if (!pthread_equal(set->owner, pthread_self()))
+	if (!eventset_owned_by_caller(set))
 		return papi_error_set(
 		    PAPI_EINVAL, "only the thread that created event set %d can detach it", id);
-	struct counting_options options = set->options;
+	struct counting_options options = *eventset_options(set);
 	options.tid = 0;
 	status = eventset_apply_options(set, &options);
 	if (status == PAPI_OK)
-		set->state &= ~PAPI_ATTACHED;
+		eventset_set_flags(set, PAPI_ATTACHED, false);
 	return status;
 }
 
@@ -140,20 +142,20 @@ int targets_cpu_attach(const PAPI_cpu_option_t *option)
 		status = require_component(set, CAP_CPU, "PAPI_CPU_ATTACH");
 	if (status != PAPI_OK)
 		return status;
-	if (set->state & PAPI_ATTACHED)
+	if (eventset_state(set) & PAPI_ATTACHED)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event set %d is attached to thread %d: a set counts a "
 		                      "thread or a CPU",
-		                      set->id, (int)set->options.tid);
+		                      option->eventset, (int)eventset_options(set)->tid);
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	if ((long)option->cpu_num >= cpus)
 		return papi_error_set(PAPI_EINVAL, "CPU %u does not exist (this system has %ld)",
 		                      option->cpu_num, cpus);
-	struct counting_options options = set->options;
+	struct counting_options options = *eventset_options(set);
 	options.cpu = (int)option->cpu_num;
 	status = apply_target(set, &options);
 	if (status == PAPI_OK)
-		set->state |= PAPI_CPU_ATTACHED;
+		eventset_set_flags(set, PAPI_CPU_ATTACHED, true);
 	return status;
 }
 
@@ -164,28 +166,27 @@ int targets_set_granularity(struct eventset *set, int granularity)
 		                      "granularity %#x is not supported: PAPI_GRN_THR (the thread) "
 		                      "or PAPI_GRN_SYS (the whole CPU) count here",
 		                      (unsigned)granularity);
-	struct counting_options options = set->options;
+	struct counting_options options = *eventset_options(set);
 	options.granularity = granularity;
+	int cidx = eventset_component(set);
 	if (granularity == PAPI_GRN_SYS) {
-		if (set->state & PAPI_ATTACHED)
+		if (eventset_state(set) & PAPI_ATTACHED)
 			return papi_error_set(PAPI_EINVAL,
 			                      "event set %d is attached to a thread: PAPI_GRN_SYS "
 			                      "counts a CPU",
-			                      set->id);
+			                      eventset_id(set));
 		if (options.cpu < 0) {
 			int cpu = sched_getcpu();
 			options.cpu = cpu >= 0 ? cpu : 0;
 		}
-		if (set->cidx >= 0 && !(papillon_components[set->cidx]->capabilities & CAP_CPU))
+		if (cidx >= 0 && !(papillon_components[cidx]->capabilities & CAP_CPU))
 			return papi_error_set(PAPI_ECMP, "component %s cannot count a whole CPU",
-			                      papillon_components[set->cidx]->name);
-	} else if (!(set->state & PAPI_CPU_ATTACHED)) {
+			                      papillon_components[cidx]->name);
+	} else if (!(eventset_state(set) & PAPI_CPU_ATTACHED)) {
 		options.cpu = -1;
 	}
-	if (set->cidx < 0) {
-		set->options = options;
-		return PAPI_OK;
-	}
+	if (cidx < 0)
+		return eventset_apply_options(set, &options);
 	return apply_target(set, &options);
 }
 
@@ -203,7 +204,7 @@ int targets_inherit(const PAPI_inherit_option_t *option)
 		return papi_error_set(PAPI_EINVAL,
 		                      "inherit %d is not PAPI_INHERIT_ALL or PAPI_INHERIT_NONE",
 		                      option->inherit);
-	struct counting_options options = set->options;
+	struct counting_options options = *eventset_options(set);
 	options.inherit = option->inherit == PAPI_INHERIT_ALL;
 	return apply_target(set, &options);
 }

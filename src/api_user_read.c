@@ -10,6 +10,7 @@
 
 #include "papi.h"
 #include "api_internal.h"
+#include "dispatch.h"
 #include "error.h"
 #include "eventset.h"
 #include "library.h"
@@ -19,7 +20,7 @@ PAPI_EXPORT int PAPI_set_user_read(int EventSet, int mode)
 	struct eventset *set = api_eventset(EventSet);
 	if (!set)
 		return PAPI_ENOEVST;
-	return eventset_set_user_read(set, mode);
+	return counting_set_user_read(eventset_counting(set), mode);
 }
 
 PAPI_EXPORT int PAPI_get_user_read(int EventSet, int *mode)
@@ -29,7 +30,7 @@ PAPI_EXPORT int PAPI_get_user_read(int EventSet, int *mode)
 		return PAPI_ENOEVST;
 	if (!mode)
 		return papi_error_set(PAPI_EINVAL, "mode pointer is NULL");
-	*mode = atomic_load_explicit(&set->user_read_mode, memory_order_relaxed);
+	*mode = counting_user_read(eventset_counting(set));
 	return PAPI_OK;
 }
 
@@ -40,7 +41,7 @@ PAPI_EXPORT int PAPI_event_read_path(int EventSet, int index, char *reason, int 
 		return PAPI_ENOEVST;
 	if (reason && len <= 0)
 		return papi_error_set(PAPI_EINVAL, "reason buffer length %d is not positive", len);
-	return eventset_read_path(set, index, reason, reason ? (size_t)len : 0);
+	return dispatch_read_path(EventSet, index, reason, reason ? (size_t)len : 0);
 }
 
 PAPI_EXPORT int PAPI_user_read_status(int cidx, char *why, int len)
@@ -59,11 +60,15 @@ PAPI_EXPORT int PAPI_user_read_status(int cidx, char *why, int len)
 	if (!papillon_library.component_ready[cidx])
 		snprintf(text, sizeof(text), "the %s component is disabled: %s", ops->name,
 		         papillon_library.component_info[cidx].disabled_reason);
-	else if (!ops->user_read_status)
+	else if (ops->user_read_status)
+		available = ops->user_read_status(text, sizeof(text));
+	else if ((ops->capabilities & CAP_USER_READ) && ops->user_read) {
+		snprintf(text, sizeof(text), "the %s component reads its counters in user space",
+		         ops->name);
+		available = 1;
+	} else
 		snprintf(text, sizeof(text),
 		         "the %s component reads counters only with system calls", ops->name);
-	else
-		available = ops->user_read_status(text, sizeof(text));
 	if (why)
 		snprintf(why, (size_t)len, "%s", text);
 	return available;

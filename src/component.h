@@ -7,8 +7,12 @@
  *
  * Capabilities tell the core which paths a component provides natively; where
  * a capability is missing the core runs its own generic path (timer-driven
- * multiplexing and overflow, snapshot-based start/stop for free-running
- * counters). */
+ * multiplexing and overflow, offsets for PAPI_write). Some capabilities
+ * change what the core does with the component: CAP_FREE_RUNNING (the core
+ * snapshots counters that never stop, src/counter.c), CAP_USER_READ with a
+ * user_read op (reads without a system call), CAP_WRITE (PAPI_write goes to
+ * the component), CAP_HW_OVERFLOW and CAP_USER_OVERFLOW (the component
+ * delivers overflows, src/overflow.c). */
 #ifndef PAPILLON_COMPONENT_H
 #define PAPILLON_COMPONENT_H
 
@@ -24,9 +28,9 @@
 enum component_capability {
 	CAP_KERNEL_MULTIPLEX = 1u << 0, /* scales by enabled/running itself */
 	CAP_HW_OVERFLOW = 1u << 1,      /* interrupt on threshold (signal) */
-	CAP_USER_OVERFLOW = 1u << 2,    /* overflow handled in user mode (EBB) */
+	CAP_USER_OVERFLOW = 1u << 2,    /* overflow delivered in user mode (EBB) */
 	CAP_USER_READ = 1u << 3,        /* counters readable without a syscall */
-	CAP_FREE_RUNNING = 1u << 4,     /* counters cannot stop: snapshot them */
+	CAP_FREE_RUNNING = 1u << 4,     /* counters never stop: the core snapshots */
 	CAP_ATTACH = 1u << 5,           /* can count another task */
 	CAP_CPU = 1u << 6,              /* can count a whole CPU */
 	CAP_INHERIT = 1u << 7,          /* children can inherit counters */
@@ -42,10 +46,17 @@ struct counting_options {
 	int cpu;         /* -1: any CPU */
 	int inherit;     /* nonzero: children inherit */
 	int multiplex;   /* nonzero: kernel multiplexing requested */
-	/* Hardware overflow (CAP_HW_OVERFLOW): the component signals the
-	 * thread signal_tid and, from its signal handler, calls
-	 * overflow_fire(overflow_cookie, index of the native in the control,
-	 * overflow address or NULL, ucontext) once per overflow. */
+	/* Overflow the component delivers: natives whose overflow_threshold
+	 * is > 0 overflow every that many events, and on each overflow the
+	 * component calls overflow_fire(overflow_cookie, index of the native
+	 * in the control, overflow address or NULL, context) once. With
+	 * CAP_HW_OVERFLOW it interrupts, signals the thread signal_tid and
+	 * calls it from its signal handler (context: the ucontext). With
+	 * CAP_USER_OVERFLOW (POWER's event-based branches) it calls it from
+	 * its own user-mode handler in the counting thread, no signal involved
+	 * (context: what the handler has, or NULL). overflow_fire is
+	 * async-signal-safe and runs the user's PAPI_overflow handler (or
+	 * records a profile sample). NULL: no overflow wanted. */
 	pid_t signal_tid;
 	void (*overflow_fire)(void *cookie, int index, void *address, void *context);
 	void *overflow_cookie;
@@ -114,6 +125,10 @@ struct component_ops {
 	 * is left as it was before the call. */
 	int (*control_update)(void *control, const struct component_event *events, int count,
 	                      const struct counting_options *options);
+	/* Free-running counters (CAP_FREE_RUNNING) never stop: the core
+	 * calls only read, which gives the counters' current values (from
+	 * whenever they started), and keeps snapshots itself; start, stop,
+	 * accum and reset are never called (may be NULL). */
 	int (*start)(void *control);
 	/* values may be NULL: stop without reading. */
 	int (*stop)(void *control, long long *values);
@@ -121,14 +136,29 @@ struct component_ops {
 	/* Adds the counts since the last start/reset/accum to values and resets. */
 	int (*accum)(void *control, long long *values);
 	int (*reset)(void *control);
+	/* With CAP_WRITE (else never called, may be NULL): sets the counts of
+	 * a running control to values, one per native: reads, accum and stop
+	 * count on from them. The core calls it only for sets whose events are
+	 * the natives one to one; for the others, and for components without
+	 * CAP_WRITE, it keeps offsets itself. */
 	int (*write)(void *control, const long long *values);
+	/* Optional, with CAP_USER_READ: read without a system call, the same
+	 * values read gives (free-running counters: the raw values). The core
+	 * calls it instead of read while the set's PAPI_USER_READ_* mode is
+	 * AUTO, read when it is OFF. A component that reads some counters in
+	 * user space and others with system calls within read (perf_event)
+	 * needs none: it consults the mode itself (counting_options.user_read). */
+	int (*user_read)(void *control, long long *values);
 	/* Optional: can events count for these options (another task, a
 	 * CPU, inherit)? Lets PAPI_attach and friends fail early, with the
 	 * reason, on a set that has no events yet. */
 	int (*check_target)(const struct counting_options *options);
 
-	/* User-space counter reads (CAP_USER_READ); both optional (NULL: every
-	 * read is a system call). read_path: how native index of a running
+	/* User-space counter reads (CAP_USER_READ); both optional. Without
+	 * read_path the core answers from user_read: user space while the mode
+	 * is AUTO, else (and without user_read) a system call. Without
+	 * user_read_status the core says every read is a system call, unless
+	 * there is a user_read op. read_path: how native index of a running
 	 * control is read now by the calling thread, PAPI_READ_PATH_USER or
 	 * PAPI_READ_PATH_SYSCALL, with the reason ("user: ...", "syscall:
 	 * ..."). user_read_status: 1 when this machine and kernel let the

@@ -1,98 +1,79 @@
-/* Event sets: their table, their state machine and the mapping from the
- * events a user added to the native events the component counts. */
+/* Event sets: what a set counts. The events a user added (natives or
+ * presets), the distinct native events behind them in the order given to
+ * the component, the set's state flags, and the life cycle (create, add,
+ * remove, clean up, destroy).
+ *
+ * How the set counts is its counting record's (dispatch.h): eventset.c
+ * creates it with the set and feeds it every change. struct eventset is
+ * private to eventset.c; other modules use the functions below. */
 #ifndef PAPILLON_EVENTSET_H
 #define PAPILLON_EVENTSET_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <sys/types.h>
 
 #include "papi.h"
 #include "component.h"
+#include "dispatch.h"
 
-/* One event as the user added it: a native event, or a preset made of
- * several natives combined by a derived operation. */
-struct eventset_event {
-	int code;
-	int derived; /* NOT_DERIVED or DERIVED_* */
-	int term_count;
-	int terms[PAPI_MAX_INFO_TERMS]; /* positions in the native list */
-	char postfix[PAPI_2MAX_STR_LEN];
-};
+struct eventset;
+struct overflow_state; /* overflow.c's, kept with the set */
 
-struct eventset {
-	int id;
-	int cidx; /* -1 until a component is assigned */
-	int state;
-	pthread_t owner;
-	struct counting_options options;
-
-	int event_count;
-	int event_capacity;
-	struct eventset_event *events;
-
-	/* Distinct native events, in the order given to the component. */
-	int native_count;
-	struct component_event *natives;
-	int *native_users; /* how many events use each native */
-
-	/* True when event i is native i: reads copy the component's values. */
-	bool direct_map;
-
-	void *control; /* the component's state for this set */
-	long long *native_values;
-	long long *stopped_values; /* what the events read when not running */
-	long long *write_offsets;  /* from PAPI_write; NULL until written */
-
-	/* Software multiplexing (multiplex.c), overflow and profiling
-	 * (overflow.c); NULL when not in use. */
-	struct mpx_state *mpx;
-	struct overflow_state *overflow;
-	/* Sets driven by a library timer (software multiplexing or overflow)
-	 * serialise work on their control through guard (guard.c), and never
-	 * take the direct read path. */
-	bool guarded;
-	atomic_uintptr_t guard;   /* the thread working on the control, 0: none */
-	atomic_int guard_pending; /* a timer tick found the guard taken */
-
-	/* PAPI_USER_READ_*: may the component read counters in user space?
-	 * options.user_read points here, so the component sees a change at
-	 * its next read. */
-	atomic_int user_read_mode;
-};
-
+/* The set with this id, or NULL. */
 struct eventset *eventset_lookup(int id);
+/* The first id above after that names a set, or -1: walks every set. */
+int eventset_next(int after);
 int eventset_create(int *id);
+/* PAPI_EISRUN / PAPI_EINVAL unless the set is stopped and empty. */
 int eventset_destroy(int *id);
 int eventset_assign_component(struct eventset *set, int cidx);
 int eventset_add(struct eventset *set, int code);
+/* PAPI_OK when code could be removed now (stopped, owner, in the set). */
+int eventset_check_removal(const struct eventset *set, int code);
 int eventset_remove(struct eventset *set, int code);
+/* Removes every event and turns multiplexing off (the caller turns
+ * overflow off first). */
 int eventset_cleanup(struct eventset *set);
-/* Turns native values into event values (derived arithmetic, offsets). */
-void eventset_compute(const struct eventset *set, const long long *native, long long *values);
-/* Drops PAPI_write offsets, so reads go straight to the component again. */
-void eventset_clear_write_offsets(struct eventset *set);
-/* Re-opens the component's control with the set's current options. */
+
+int eventset_id(const struct eventset *set);
+/* The component index, or -1 while the set has none. */
+int eventset_component(const struct eventset *set);
+struct counting *eventset_counting(const struct eventset *set);
+/* PAPI_state's bits: PAPI_RUNNING or PAPI_STOPPED, and the flags. */
+int eventset_state(const struct eventset *set);
+bool eventset_running(const struct eventset *set);
+/* Sets (on) or clears flags among PAPI_ATTACHED, PAPI_CPU_ATTACHED,
+ * PAPI_OVERFLOWING, PAPI_PROFILING. */
+void eventset_set_flags(struct eventset *set, int flags, bool on);
+
+int eventset_event_count(const struct eventset *set);
+const struct eventset_event *eventset_event(const struct eventset *set, int index);
+/* The position of code among the set's events, or -1. */
+int eventset_event_index(const struct eventset *set, int code);
+int eventset_native_count(const struct eventset *set);
+
+const struct counting_options *eventset_options(const struct eventset *set);
+/* Re-opens the component's control with the set's new options. */
 int eventset_apply_options(struct eventset *set, const struct counting_options *options);
-/* Destroys every event set (at shutdown). */
-void eventset_destroy_all(void);
-
-/* PAPI_OK when the calling thread may start, stop or change the set: the
- * thread that created it (whose counts it holds), or any thread once the
- * set is attached to a thread or a CPU. */
+/* PAPI_OK when the calling thread may start, stop or change the set. */
 int eventset_check_owner(const struct eventset *set);
-/* Recomputes direct_map after multiplexing or overflow changed the set. */
-void eventset_refresh_direct_map(struct eventset *set);
-/* Rebuilds the component's control(s) for the set's natives and options
- * (after overflow thresholds or options changed). */
-int eventset_reopen(struct eventset *set);
+bool eventset_owned_by_caller(const struct eventset *set);
 
-/* PAPI_set_user_read: PAPI_EINVAL for a mode that is not PAPI_USER_READ_*. */
-int eventset_set_user_read(struct eventset *set, int mode);
-/* PAPI_event_read_path: how event index (as added) of a running set is read
- * by the calling thread now; PAPI_READ_PATH_* or an error. */
-int eventset_read_path(struct eventset *set, int index, char *reason, size_t reason_len);
+/* PAPI_set_multiplex: the kernel's multiplexing where the component has it
+ * (unless PAPI_MULTIPLEX_FORCE_SW), else the core's; ns the slice length
+ * (0: PAPI_DEF_MPX_NS). */
+int eventset_multiplex(struct eventset *set, int flags, long long ns);
+bool eventset_multiplexed_in_software(const struct eventset *set);
+
+/* Overflow (overflow.c): its state for the set, NULL when none. */
+struct overflow_state *eventset_overflow(const struct eventset *set);
+void eventset_set_overflow(struct eventset *set, struct overflow_state *state);
+/* Overflow the component delivers (CAP_HW_OVERFLOW, CAP_USER_OVERFLOW):
+ * native's threshold (native -1: every native's, to 0), and where the
+ * component reports overflows (fire NULL: nowhere; signal_tid: the thread
+ * a signal goes to). Reopens the control(s); on failure nothing changed. */
+int eventset_route_overflow(struct eventset *set, int native, long long threshold,
+                            void (*fire)(void *cookie, int index, void *address, void *context),
+                            void *cookie, pid_t signal_tid);
 
 #endif

@@ -4,11 +4,11 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "papi.h"
 #include "error.h"
 #include "guard.h"
-#include "multiplex.h"
 
 static _Thread_local char thread_mark;
 
@@ -17,52 +17,60 @@ static uintptr_t this_thread(void)
 	return (uintptr_t)&thread_mark;
 }
 
-int guard_enter(struct eventset *set)
+void guard_init(struct guard *guard)
 {
-	if (!set->guarded)
+	memset(guard, 0, sizeof(*guard));
+	atomic_init(&guard->holder, 0);
+	atomic_init(&guard->pending, 0);
+}
+
+int guard_enter(struct guard *guard, int set_id)
+{
+	if (!guard->active)
 		return PAPI_OK;
 	uintptr_t self = this_thread();
 	for (;;) {
 		uintptr_t expected = 0;
-		if (atomic_compare_exchange_weak_explicit(
-		        &set->guard, &expected, self, memory_order_acquire, memory_order_relaxed))
+		if (atomic_compare_exchange_weak_explicit(&guard->holder, &expected, self,
+		                                          memory_order_acquire,
+		                                          memory_order_relaxed))
 			return PAPI_OK;
 		if (expected == self)
 			return papi_error_set(PAPI_EMISC,
 			                      "event set %d is in use by the code this thread's "
 			                      "signal handler interrupted",
-			                      set->id);
+			                      set_id);
 		if (expected != 0)
 			sched_yield(); /* a timer handler in another thread: brief */
 	}
 }
 
-void guard_leave(struct eventset *set)
+void guard_leave(struct guard *guard)
 {
-	if (!set->guarded)
+	if (!guard->active)
 		return;
-	atomic_store_explicit(&set->guard, 0, memory_order_release);
-	/* A tick came while we held it: do its rotation now. */
-	while (atomic_exchange(&set->guard_pending, 0)) {
-		if (!guard_try_enter(set))
+	atomic_store_explicit(&guard->holder, 0, memory_order_release);
+	/* A tick came while we held it: do its work now. */
+	while (atomic_exchange(&guard->pending, 0)) {
+		if (!guard_try_enter(guard))
 			return; /* someone else holds it and will see the note */
-		if (set->mpx)
-			multiplex_catch_up(set);
-		atomic_store_explicit(&set->guard, 0, memory_order_release);
+		if (guard->deferred)
+			guard->deferred(guard->deferred_arg);
+		atomic_store_explicit(&guard->holder, 0, memory_order_release);
 	}
 }
 
-bool guard_try_enter(struct eventset *set)
+bool guard_try_enter(struct guard *guard)
 {
 	uintptr_t expected = 0;
-	if (atomic_compare_exchange_strong_explicit(&set->guard, &expected, this_thread(),
+	if (atomic_compare_exchange_strong_explicit(&guard->holder, &expected, this_thread(),
 	                                            memory_order_acquire, memory_order_relaxed))
 		return true;
-	atomic_store(&set->guard_pending, 1);
+	atomic_store(&guard->pending, 1);
 	return false;
 }
 
-void guard_leave_quietly(struct eventset *set)
+void guard_leave_quietly(struct guard *guard)
 {
-	atomic_store_explicit(&set->guard, 0, memory_order_release);
+	atomic_store_explicit(&guard->holder, 0, memory_order_release);
 }

@@ -5,11 +5,8 @@
 
 #include "papi.h"
 #include "error.h"
-#include "eventset.h"
 #include "library.h"
 #include "multiplex.h"
-#include "native_table.h"
-#include "presets.h"
 #include "signals.h"
 #include "sysinfo.h"
 #include "threads.h"
@@ -92,8 +89,10 @@ static void describe_capabilities(int cidx, PAPI_component_info_t *info)
 	unsigned capabilities = papillon_components[cidx]->capabilities;
 	info->kernel_multiplex = (capabilities & CAP_KERNEL_MULTIPLEX) != 0;
 	info->num_mpx_cntrs = MULTIPLEX_MAX_EVENTS;
-	info->hardware_intr = (capabilities & CAP_HW_OVERFLOW) != 0;
-	if (info->hardware_intr)
+	/* Overflow the component delivers itself: by a signal, or from a
+	 * user-mode handler (no signal to name). */
+	info->hardware_intr = (capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
+	if (capabilities & CAP_HW_OVERFLOW)
 		info->hardware_intr_sig = signals_overflow_signal();
 	info->attach = (capabilities & CAP_ATTACH) != 0;
 	info->attach_must_ptrace = info->attach;
@@ -150,9 +149,6 @@ int library_init(void)
 
 void library_shutdown(void)
 {
-	eventset_destroy_all();
-	native_table_clear();
-	presets_reset();
 	for (int c = 0; c < papillon_component_count; c++) {
 		if (papillon_library.component_ready[c] && papillon_components[c]->shutdown)
 			papillon_components[c]->shutdown();

@@ -34,6 +34,8 @@ int library_check_component(int cidx);
 
 int library_disable_component(int cidx);
 int library_init(void);
+/* After the event sets, the native table and the presets are gone
+ * (PAPI_shutdown clears them first). */
 void library_shutdown(void);
 
 #endif

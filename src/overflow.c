@@ -2,26 +2,27 @@
  *
  * The overflow vector has bit n set for the set's native n, the "hardware
  * position" PAPI_get_overflow_event_index turns back into event indexes;
- * only the first 64 natives can overflow. One mode per set: hardware or
- * software, as PAPI documents.
+ * only the first 64 natives can overflow. One mode per set: delivered by
+ * the component ("hardware") or software, as PAPI documents.
  *
- * Hardware: the component calls overflow_fire from its signal handler in the
- * owner thread, once per overflow. Software: a timer on the owner's CPU
- * clock (PAPI_DEF_ITIMER_NS, 10 ms by default) reads the set, and an event
- * whose value passed its deadline overflows; the next deadline is its value
- * plus the threshold. The handler is called after the set's guard is
- * released, so it may read the set. */
+ * Delivered by the component: it calls the overflow_fire it was given,
+ * once per overflow, from its signal handler in the owner thread
+ * (CAP_HW_OVERFLOW) or from its own user-mode handler with no signal at all
+ * (CAP_USER_OVERFLOW); both land in deliver(). Software: a timer on the
+ * owner's CPU clock (PAPI_DEF_ITIMER_NS, 10 ms by default) reads the set
+ * through the dispatcher, and an event whose value passed its deadline
+ * overflows; the next deadline is its value plus the threshold. The handler
+ * is called after the set's guard is released, so it may read the set. */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 
 #include "papi.h"
+#include "dispatch.h"
 #include "error.h"
-#include "guard.h"
+#include "eventset.h"
 #include "library.h"
 #include "overflow.h"
 #include "presets.h"
@@ -51,19 +52,11 @@ struct overflow_state {
 	int scratch_events;
 };
 
-static int event_index(const struct eventset *set, int code)
-{
-	for (int i = 0; i < set->event_count; i++)
-		if (set->events[i].code == code)
-			return i;
-	return -1;
-}
-
 /* The native whose bit stands for the event in the overflow vector. */
 static int event_native(const struct eventset *set, int code)
 {
-	int index = event_index(set, code);
-	return index < 0 ? -1 : set->events[index].terms[0];
+	const struct eventset_event *event = eventset_event(set, eventset_event_index(set, code));
+	return event ? event->terms[0] : -1;
 }
 
 static struct overflow_entry *find_entry(struct overflow_state *state, int code)
@@ -74,27 +67,24 @@ static struct overflow_entry *find_entry(struct overflow_state *state, int code)
 	return NULL;
 }
 
-bool overflow_needs_guard(const struct eventset *set)
-{
-	return set->overflow && set->overflow->software;
-}
-
 bool overflow_uses_event(const struct eventset *set, int code)
 {
-	return find_entry(set->overflow, code) != NULL;
+	return find_entry(eventset_overflow(set), code) != NULL;
 }
 
 struct profile *overflow_profile(const struct eventset *set, int code)
 {
-	struct overflow_entry *entry = find_entry(set->overflow, code);
+	struct overflow_entry *entry = find_entry(eventset_overflow(set), code);
 	return entry ? entry->profile : NULL;
 }
 
-/* Called in the owner thread's signal handler (hardware path). */
-static void hardware_fire(void *cookie, int native, void *address, void *context)
+/* An overflow the component delivers, from its signal handler or its
+ * user-mode handler: cookie is the set's id. */
+static void deliver(void *cookie, int native, void *address, void *context)
 {
-	struct eventset *set = eventset_lookup((int)(intptr_t)cookie);
-	struct overflow_state *state = set ? set->overflow : NULL;
+	int id = (int)(intptr_t)cookie;
+	struct eventset *set = eventset_lookup(id);
+	struct overflow_state *state = set ? eventset_overflow(set) : NULL;
 	if (!state || native < 0 || native >= MAX_OVERFLOWS)
 		return;
 	for (int e = 0; e < state->count; e++) {
@@ -104,14 +94,16 @@ static void hardware_fire(void *cookie, int native, void *address, void *context
 		if (entry->profile)
 			profile_record(entry->profile, address, 1);
 		else if (state->handler)
-			state->handler(set->id, address, (long long)(1ull << native), context);
+			state->handler(id, address, (long long)(1ull << native), context);
 		return;
 	}
 }
 
+static const struct counting_listener software_listener;
+
 static void release_state(struct eventset *set)
 {
-	struct overflow_state *state = set->overflow;
+	struct overflow_state *state = eventset_overflow(set);
 	if (!state)
 		return;
 	signals_timer_stop(&state->timer);
@@ -120,89 +112,92 @@ static void release_state(struct eventset *set)
 	free(state->native_values);
 	free(state->event_values);
 	free(state);
-	set->overflow = NULL;
+	eventset_set_overflow(set, NULL);
 }
 
 void overflow_forget(struct eventset *set)
 {
-	if (!set->overflow)
+	struct overflow_state *state = eventset_overflow(set);
+	if (!state)
 		return;
-	if (!set->overflow->software) {
-		for (int n = 0; n < set->native_count; n++)
-			set->natives[n].overflow_threshold = 0;
-		eventset_reopen(set); /* closes the sampling: no handler runs after */
-	}
+	if (state->software)
+		counting_listen(eventset_counting(set), NULL, NULL);
+	else /* closes the component's overflow: no handler runs after */
+		eventset_route_overflow(set, -1, 0, NULL, NULL, 0);
 	release_state(set);
-	set->options.overflow_fire = NULL;
-	set->options.overflow_cookie = NULL;
-	set->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
-	eventset_refresh_direct_map(set);
+	eventset_set_flags(set, PAPI_OVERFLOWING | PAPI_PROFILING, false);
 }
 
 /* Which path this call asks for; PAPI_OK or why it cannot be. */
 static int choose_mode(const struct eventset *set, int index, int flags, bool *software)
 {
-	bool can_hardware = (papillon_components[set->cidx]->capabilities & CAP_HW_OVERFLOW) != 0;
-	bool derived =
-	    set->events[index].derived != NOT_DERIVED || set->events[index].term_count != 1;
+	const struct component_ops *ops = papillon_components[eventset_component(set)];
+	/* The component delivers overflows itself: by an interrupt and a
+	 * signal, or from a user-mode handler. */
+	bool delivered = (ops->capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
+	const struct eventset_event *event = eventset_event(set, index);
+	bool derived = event->derived != NOT_DERIVED || event->term_count != 1;
+	const struct overflow_state *state = eventset_overflow(set);
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && (flags & PAPI_OVERFLOW_FORCE_SW))
 		return papi_error_set(PAPI_EINVAL,
 		                      "PAPI_OVERFLOW_HARDWARE and PAPI_OVERFLOW_FORCE_SW together");
-	if ((flags & PAPI_OVERFLOW_HARDWARE) && !can_hardware)
+	if ((flags & PAPI_OVERFLOW_HARDWARE) && !delivered)
 		return papi_error_set(PAPI_ECMP, "component %s has no overflow interrupt",
-		                      papillon_components[set->cidx]->name);
-	*software = (flags & PAPI_OVERFLOW_FORCE_SW) || !can_hardware;
+		                      ops->name);
+	*software = (flags & PAPI_OVERFLOW_FORCE_SW) || !delivered;
 	if (derived && !*software)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event %#x is derived from several counters: it cannot "
 		                      "overflow in hardware (use PAPI_OVERFLOW_FORCE_SW)",
-		                      (unsigned)set->events[index].code);
-	if (set->overflow && set->overflow->count > 0 && set->overflow->software != *software)
+		                      (unsigned)event->code);
+	if (state && state->count > 0 && state->software != *software)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d already overflows in %s: one kind of overflow "
 		                      "per event set",
-		                      set->id, set->overflow->software ? "software" : "hardware");
+		                      eventset_id(set), state->software ? "software" : "hardware");
 	return PAPI_OK;
 }
 
 static int check_request(struct eventset *set, int code, int threshold, int index)
 {
-	if (set->state & PAPI_RUNNING)
-		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first",
-		                      set->id);
+	int id = eventset_id(set);
+	if (eventset_running(set))
+		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", id);
 	if (threshold < 0)
 		return papi_error_set(PAPI_EINVAL, "overflow threshold %d is negative", threshold);
 	if (index < 0)
 		return papi_error_set(PAPI_ENOEVNT, "event %#x is not in event set %d",
-		                      (unsigned)code, set->id);
-	if (set->mpx)
+		                      (unsigned)code, id);
+	if (eventset_multiplexed_in_software(set))
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d is multiplexed in software: it cannot overflow",
-		                      set->id);
-	if (threshold > 0 && set->events[index].terms[0] >= MAX_OVERFLOWS)
+		                      id);
+	if (threshold > 0 && eventset_event(set, index)->terms[0] >= MAX_OVERFLOWS)
 		return papi_error_set(PAPI_ECOUNT,
 		                      "only the first %d native events of a set can overflow",
 		                      MAX_OVERFLOWS);
 	return eventset_check_owner(set);
 }
 
+/* The component's route for the set: where its overflows land. */
+static int route(struct eventset *set, int native, long long threshold)
+{
+	return eventset_route_overflow(set, native, threshold, deliver,
+	                               (void *)(intptr_t)eventset_id(set), threads_gettid());
+}
+
 static int turn_off(struct eventset *set, int code)
 {
-	struct overflow_state *state = set->overflow;
+	struct overflow_state *state = eventset_overflow(set);
 	struct overflow_entry *entry = find_entry(state, code);
 	if (!entry)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event %#x of event set %d has no overflow to turn off",
-		                      (unsigned)code, set->id);
+		                      (unsigned)code, eventset_id(set));
 	if (!state->software) {
-		int native = event_native(set, code);
-		long long kept = set->natives[native].overflow_threshold;
-		set->natives[native].overflow_threshold = 0;
-		int status = eventset_reopen(set);
-		if (status != PAPI_OK) {
-			set->natives[native].overflow_threshold = kept;
+		int status = route(set, event_native(set, code), 0);
+		if (status != PAPI_OK)
 			return status;
-		}
 	}
 	profile_free(entry->profile);
 	*entry = state->entries[--state->count];
@@ -214,22 +209,23 @@ static int turn_off(struct eventset *set, int code)
 	for (int e = 0; e < state->count; e++)
 		profiling |= state->entries[e].profile != NULL;
 	if (!profiling)
-		set->state &= ~PAPI_PROFILING;
+		eventset_set_flags(set, PAPI_PROFILING, false);
 	return PAPI_OK;
 }
 
 static int turn_on(struct eventset *set, int code, long long threshold, bool software,
                    PAPI_overflow_handler_t handler, struct profile *profile)
 {
-	bool fresh = set->overflow == NULL;
+	struct overflow_state *state = eventset_overflow(set);
+	bool fresh = state == NULL;
 	if (fresh) {
-		set->overflow = calloc(1, sizeof(*set->overflow));
-		if (!set->overflow)
+		state = calloc(1, sizeof(*state));
+		if (!state)
 			return papi_error_set(PAPI_ENOMEM, "no memory for overflow state");
-		signals_timer_init(&set->overflow->timer);
-		set->overflow->software = software;
+		signals_timer_init(&state->timer);
+		state->software = software;
+		eventset_set_overflow(set, state);
 	}
-	struct overflow_state *state = set->overflow;
 	struct overflow_entry *entry = find_entry(state, code);
 	if (!entry && state->count == MAX_OVERFLOWS) {
 		if (fresh)
@@ -238,17 +234,8 @@ static int turn_on(struct eventset *set, int code, long long threshold, bool sof
 		                      MAX_OVERFLOWS);
 	}
 	if (!software) {
-		int native = event_native(set, code);
-		long long kept = set->natives[native].overflow_threshold;
-		struct counting_options kept_options = set->options;
-		set->natives[native].overflow_threshold = threshold;
-		set->options.signal_tid = threads_gettid();
-		set->options.overflow_fire = hardware_fire;
-		set->options.overflow_cookie = (void *)(intptr_t)set->id;
-		int status = eventset_reopen(set);
+		int status = route(set, event_native(set, code), threshold);
 		if (status != PAPI_OK) {
-			set->natives[native].overflow_threshold = kept;
-			set->options = kept_options;
 			if (fresh)
 				release_state(set);
 			return status;
@@ -265,15 +252,16 @@ static int turn_on(struct eventset *set, int code, long long threshold, bool sof
 	entry->profile = profile;
 	if (handler)
 		state->handler = handler;
-	set->state |= profile ? PAPI_PROFILING : PAPI_OVERFLOWING;
-	eventset_refresh_direct_map(set);
+	eventset_set_flags(set, profile ? PAPI_PROFILING : PAPI_OVERFLOWING, true);
+	if (software)
+		counting_listen(eventset_counting(set), &software_listener, set);
 	return PAPI_OK;
 }
 
 int overflow_set(struct eventset *set, int code, int threshold, int flags,
                  PAPI_overflow_handler_t handler, struct profile *profile)
 {
-	int index = event_index(set, code);
+	int index = eventset_event_index(set, code);
 	int status = check_request(set, code, threshold, index);
 	if (status != PAPI_OK)
 		return status;
@@ -293,23 +281,19 @@ static void software_tick(void *arg, const siginfo_t *info, void *context)
 {
 	(void)info;
 	struct eventset *set = arg;
-	if (!guard_try_enter(set))
+	struct overflow_state *state = eventset_overflow(set);
+	struct counting *counting = eventset_counting(set);
+	if (!state || state->scratch_natives < eventset_native_count(set) ||
+	    state->scratch_events < eventset_event_count(set) ||
+	    !counting_tick_begin(counting, state->native_values, state->event_values))
 		return; /* an API call reads the set: the next tick catches up */
-	struct overflow_state *state = set->overflow;
-	if (!state || !(set->state & PAPI_RUNNING) || state->scratch_natives < set->native_count ||
-	    state->scratch_events < set->event_count ||
-	    papillon_components[set->cidx]->read(set->control, state->native_values) != PAPI_OK) {
-		guard_leave_quietly(set);
-		return;
-	}
-	eventset_compute(set, state->native_values, state->event_values);
 	long long vector = 0;
 	struct profile *profiles[MAX_OVERFLOWS];
 	long long weights[MAX_OVERFLOWS];
 	int profiled = 0;
 	for (int e = 0; e < state->count; e++) {
 		struct overflow_entry *entry = &state->entries[e];
-		int index = event_index(set, entry->code);
+		int index = eventset_event_index(set, entry->code);
 		long long value = index >= 0 ? state->event_values[index] : 0;
 		if (index < 0 || value < entry->deadline)
 			continue;
@@ -321,12 +305,12 @@ static void software_tick(void *arg, const siginfo_t *info, void *context)
 			profiles[profiled] = entry->profile;
 			weights[profiled++] = weight;
 		} else {
-			vector |= (long long)(1ull << set->events[index].terms[0]);
+			vector |= (long long)(1ull << eventset_event(set, index)->terms[0]);
 		}
 	}
 	PAPI_overflow_handler_t handler = state->handler;
-	int id = set->id;
-	guard_leave_quietly(set);
+	int id = eventset_id(set);
+	counting_tick_end(counting);
 	void *address = signals_context_address(context);
 	for (int p = 0; p < profiled; p++)
 		profile_record(profiles[p], address, weights[p]);
@@ -342,16 +326,17 @@ static void reset_deadlines(struct overflow_state *state)
 	}
 }
 
-int overflow_start(struct eventset *set)
+/* The set started: arm the timer. */
+static int software_started(void *arg)
 {
-	struct overflow_state *state = set->overflow;
-	if (!state || !state->software)
-		return PAPI_OK;
+	struct eventset *set = arg;
+	struct overflow_state *state = eventset_overflow(set);
+	int native_count = eventset_native_count(set);
+	int event_count = eventset_event_count(set);
 	reset_deadlines(state);
-	if (state->scratch_natives < set->native_count ||
-	    state->scratch_events < set->event_count) {
-		long long *natives = calloc((size_t)set->native_count + 1, sizeof(long long));
-		long long *events = calloc((size_t)set->event_count + 1, sizeof(long long));
+	if (state->scratch_natives < native_count || state->scratch_events < event_count) {
+		long long *natives = calloc((size_t)native_count + 1, sizeof(long long));
+		long long *events = calloc((size_t)event_count + 1, sizeof(long long));
 		if (!natives || !events) {
 			free(natives);
 			free(events);
@@ -361,30 +346,35 @@ int overflow_start(struct eventset *set)
 		free(state->event_values);
 		state->native_values = natives;
 		state->event_values = events;
-		state->scratch_natives = set->native_count;
-		state->scratch_events = set->event_count;
+		state->scratch_natives = native_count;
+		state->scratch_events = event_count;
 	}
 	struct timer_settings timers;
 	signals_timer_settings(&timers);
-	clockid_t clock = CLOCK_MONOTONIC;
-	if (timers.itimer_num != ITIMER_REAL && set->options.tid == 0 && set->options.cpu < 0 &&
-	    pthread_getcpuclockid(set->owner, &clock) != 0)
-		clock = CLOCK_MONOTONIC;
-	return signals_timer_start(&state->timer, clock, threads_gettid(), timers.ns, software_tick,
-	                           set);
+	return signals_timer_start(&state->timer, counting_clock(eventset_counting(set)),
+	                           threads_gettid(), timers.ns, software_tick, set);
 }
 
-void overflow_stop(struct eventset *set)
+static void software_stopping(void *arg)
 {
-	if (set->overflow && set->overflow->software)
-		signals_timer_stop(&set->overflow->timer);
+	struct overflow_state *state = eventset_overflow(arg);
+	if (state)
+		signals_timer_stop(&state->timer);
 }
 
-void overflow_reset(struct eventset *set)
+/* The counters restarted from zero (PAPI_reset, PAPI_accum). */
+static void software_restarted(void *arg)
 {
-	if (set->overflow && set->overflow->software)
-		reset_deadlines(set->overflow);
+	struct overflow_state *state = eventset_overflow(arg);
+	if (state)
+		reset_deadlines(state);
 }
+
+static const struct counting_listener software_listener = {
+    .started = software_started,
+    .stopping = software_stopping,
+    .restarted = software_restarted,
+};
 
 int overflow_event_indexes(const struct eventset *set, long long vector, int *array, int *number)
 {
@@ -395,11 +385,12 @@ int overflow_event_indexes(const struct eventset *set, long long vector, int *ar
 		                      *number);
 	if (vector == 0)
 		return papi_error_set(PAPI_EINVAL, "the overflow vector is empty");
-	if (set->event_count == 0)
-		return papi_error_set(PAPI_EINVAL, "event set %d is empty", set->id);
+	int event_count = eventset_event_count(set);
+	if (event_count == 0)
+		return papi_error_set(PAPI_EINVAL, "event set %d is empty", eventset_id(set));
 	int found = 0;
-	for (int i = 0; i < set->event_count && found < *number; i++) {
-		int native = set->events[i].terms[0];
+	for (int i = 0; i < event_count && found < *number; i++) {
+		int native = eventset_event(set, i)->terms[0];
 		if (native < MAX_OVERFLOWS && (vector & (long long)(1ull << native)))
 			array[found++] = i;
 	}

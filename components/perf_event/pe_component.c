@@ -202,13 +202,6 @@ static int pe_user_read_status(char *why, size_t why_len)
 	return pe_user_status(why, why_len);
 }
 
-static int pe_write(void *control, const long long *values)
-{
-	(void)control;
-	(void)values;
-	return papi_error_set(PAPI_ENOSUPP, "perf_event counters cannot be written");
-}
-
 const struct component_ops perf_event_component = {
     .name = "perf_event",
     .short_name = "perf",
@@ -232,7 +225,6 @@ const struct component_ops perf_event_component = {
     .read = pe_read,
     .accum = pe_accum,
     .reset = pe_reset,
-    .write = pe_write,
     .check_target = pe_check_target,
     .read_path = pe_read_path,
     .user_read_status = pe_user_read_status,

@@ -23,15 +23,23 @@ struct pe_group {
 	int leader_fd;
 	int first; /* index of the group's first event */
 	int count;
+	size_t read_bytes;  /* what one read() of the group returns */
 	bool software_only; /* no hardware counter */
 	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
 	int user_count;     /* events with a perf page (user-space reads) */
 	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
-	/* The kernel's enabled and running times: raw at the last start,
-	 * reset or accum, and how far the last read() of the group was past
-	 * them (PAPI_event_times). */
+	/* The group's last read(): nr, time_enabled, time_running, then the
+	 * counts (a part of the control's read_buffer of its own, so that the
+	 * times stay there until the group's next read()). */
+	uint64_t *buffer;
+	long long *baseline; /* the control's baseline of the group's first event */
+	/* PAPI_event_times: the kernel's times at the last start, reset or
+	 * accum; whether a read() came since (the interval is then buffer's
+	 * times less these); if not, the interval to report (an accum's, or
+	 * 0 after a start or reset). A read() only sets times_read. */
 	uint64_t time_base[2];
-	uint64_t time_delta[2];
+	bool times_read;
+	uint64_t time_held[2];
 };
 
 struct pe_sampler; /* pe_sampling.c */
@@ -42,7 +50,8 @@ struct pe_control {
 	long long *baseline; /* raw value at the last start/reset/accum */
 	int group_count;
 	struct pe_group *groups;
-	uint64_t *read_buffer; /* big enough for the largest group */
+	struct pe_group *groups_end; /* groups + group_count */
+	uint64_t *read_buffer;       /* the groups' buffers, one after the other */
 	size_t read_bytes;
 	bool running;
 	/* One fd per event, each read alone (no PERF_FORMAT_GROUP): kernel
@@ -56,6 +65,8 @@ struct pe_control {
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
 	bool special_read;
+	/* The plain read of one group, PAPI_read's usual case: its own path. */
+	bool one_plain_group;
 	struct pe_user_state user;
 };
 

@@ -388,7 +388,9 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	long long *baseline = calloc(slots, sizeof(long long));
 	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
 	uint64_t *time_delta = calloc(2 * slots, sizeof(uint64_t));
-	uint64_t *buffer = calloc(READ_HEADER_WORDS + slots, sizeof(uint64_t));
+	/* Scratch while opening; then each group's buffer (a group holds at
+	 * least one event: at most slots groups). */
+	uint64_t *buffer = calloc(READ_HEADER_WORDS * slots + slots, sizeof(uint64_t));
 	int status = PAPI_OK;
 	if (!state.fds || !state.groups || !state.samplers || !state.slots || !baseline ||
 	    !time_baseline || !time_delta || !buffer)
@@ -426,20 +428,30 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		return status;
 	}
 	pe_control_close(control);
+	uint64_t *next_buffer = buffer;
+	for (int g = 0; g < state.group_count; g++) {
+		struct pe_group *group = &state.groups[g];
+		group->read_bytes = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
+		group->buffer = next_buffer;
+		next_buffer += READ_HEADER_WORDS + group->count;
+		group->baseline = &baseline[group->first];
+	}
 	control->event_count = count;
 	control->fds = state.fds;
 	control->groups = state.groups;
 	control->group_count = state.group_count;
+	control->groups_end = state.groups + state.group_count;
 	control->baseline = baseline;
 	control->time_baseline = time_baseline;
 	control->time_delta = time_delta;
 	control->read_buffer = buffer;
-	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS + slots);
+	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS * slots + slots);
 	control->independent = independent;
 	control->scaled = options->multiplex != 0;
 	control->samplers = state.samplers;
 	control->user = user;
 	control->special_read = independent || user.page_count > 0;
+	control->one_plain_group = !control->special_read && state.group_count == 1;
 	return PAPI_OK;
 }
 
@@ -461,51 +473,110 @@ static __attribute__((noinline, cold)) int read_error(ssize_t got)
 	return papi_error_set(PAPI_ECLOST, "short read of a counter group (%zd bytes)", got);
 }
 
-/* One read() of the group; raw counts land in control->read_buffer, the
- * times past the group's time base in the group. Inlined: it is most of
- * PAPI_read's work in user space. */
-static inline __attribute__((always_inline)) int read_group(struct pe_control *control,
-                                                            struct pe_group *group)
+/* One read() of the group into its buffer. Inlined: it is most of
+ * PAPI_read's work in user space. The kernel writes (3 + nr) words, nr the
+ * group's events: the whole size read is also the right count. */
+static inline __attribute__((always_inline)) int read_group(struct pe_group *group)
 {
-	size_t wanted = sizeof(uint64_t) * (size_t)(READ_HEADER_WORDS + group->count);
-	ssize_t got = read(group->leader_fd, control->read_buffer, wanted);
-	if (__builtin_expect(
-	        got != (ssize_t)wanted || control->read_buffer[0] != (uint64_t)group->count, 0))
+	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
+	if (__builtin_expect(got != (ssize_t)group->read_bytes, 0))
 		return read_error(got);
-	group->time_delta[0] = control->read_buffer[1] - group->time_base[0];
-	group->time_delta[1] = control->read_buffer[2] - group->time_base[1];
+	group->times_read = true;
 	return PAPI_OK;
 }
 
-/* The times the group's last read() reached become its base: the next
- * interval starts there. */
-static void group_rebase_times(struct pe_group *group)
+/* The group's enabled and running times over the current interval (see
+ * struct pe_group). */
+static void group_interval(const struct pe_group *group, uint64_t times[2])
 {
-	group->time_base[0] += group->time_delta[0];
-	group->time_base[1] += group->time_delta[1];
+	if (!group->times_read) {
+		times[0] = group->time_held[0];
+		times[1] = group->time_held[1];
+		return;
+	}
+	times[0] = group->buffer[1] - group->time_base[0];
+	times[1] = group->buffer[2] - group->time_base[1];
 }
 
-static const long long *group_raw(const struct pe_control *control)
+/* A new interval starts at the group's last read(); the one that ends stays
+ * what PAPI_event_times reports until the next read() (after an accum), or
+ * is forgotten (report_ended false: start and reset, nothing counted yet). */
+static void group_new_interval(struct pe_group *group, bool report_ended)
 {
-	return (const long long *)&control->read_buffer[READ_HEADER_WORDS];
+	uint64_t ended[2] = {0, 0};
+	if (report_ended)
+		group_interval(group, ended);
+	if (group->times_read) {
+		group->time_base[0] = group->buffer[1];
+		group->time_base[1] = group->buffer[2];
+	}
+	group->time_held[0] = ended[0];
+	group->time_held[1] = ended[1];
+	group->times_read = false;
+}
+
+static const long long *group_raw(const struct pe_group *group)
+{
+	return (const long long *)&group->buffer[READ_HEADER_WORDS];
 }
 
 /* out[i] = raw[i] - baseline[i], two counters at a time (a GCC/clang vector:
  * SSE2 on x86-64), the only part of a read that grows with the group. The
- * scalar loop GCC makes at -O2 costs 6 instructions a counter, this one 3.5. */
+ * scalar loop GCC makes at -O2 costs 6 instructions a counter. Groups of up
+ * to 8 events take one jump on their size into straight-line code (a pair
+ * costs 4 instructions and a jump, an odd last counter 3); larger ones a
+ * loop of pairs. */
 typedef long long count_pair __attribute__((vector_size(2 * sizeof(long long))));
 
-static inline void subtract_baseline(long long *out, const long long *raw,
-                                     const long long *baseline, int count)
+static inline __attribute__((always_inline)) void
+subtract_pair(long long *out, const long long *raw, const long long *baseline, int at)
 {
-	int i = 0;
-	for (; i + 2 <= count; i += 2) {
-		count_pair r, b;
-		memcpy(&r, &raw[i], sizeof(r));
-		memcpy(&b, &baseline[i], sizeof(b));
-		r -= b;
-		memcpy(&out[i], &r, sizeof(r));
+	count_pair r, b;
+	memcpy(&r, &raw[at], sizeof(r));
+	memcpy(&b, &baseline[at], sizeof(b));
+	r -= b;
+	memcpy(&out[at], &r, sizeof(r));
+}
+
+static inline __attribute__((always_inline)) void
+subtract_baseline(long long *out, const long long *raw, const long long *baseline, int count)
+{
+	/* Each case does its highest counter or pair, then goes on with the
+	 * pairs below it. */
+	switch (count) {
+	case 8:
+		subtract_pair(out, raw, baseline, 6);
+		goto pairs_below_6;
+	case 7:
+		out[6] = raw[6] - baseline[6];
+		goto pairs_below_6;
+	case 6:
+	pairs_below_6:
+		subtract_pair(out, raw, baseline, 4);
+		goto pairs_below_4;
+	case 5:
+		out[4] = raw[4] - baseline[4];
+		goto pairs_below_4;
+	case 4:
+	pairs_below_4:
+		subtract_pair(out, raw, baseline, 2);
+		goto pairs_below_2;
+	case 3:
+		out[2] = raw[2] - baseline[2];
+		goto pairs_below_2;
+	case 2:
+	pairs_below_2:
+		subtract_pair(out, raw, baseline, 0);
+		return;
+	case 1:
+		out[0] = raw[0] - baseline[0];
+		return;
+	default:
+		break;
 	}
+	int i = 0;
+	for (; i + 2 <= count; i += 2)
+		subtract_pair(out, raw, baseline, i);
 	if (i < count)
 		out[i] = raw[i] - baseline[i];
 }
@@ -616,9 +687,9 @@ int pe_control_start(struct pe_control *control)
 		if (group->state == GROUP_ENABLED) {
 			/* Parked since its stop: restart from its counts and times
 			 * now (a read(), not a reset ioctl, which keeps the times). */
-			status = read_group(control, group);
+			status = read_group(group);
 			if (status == PAPI_OK)
-				memcpy(&control->baseline[group->first], group_raw(control),
+				memcpy(&control->baseline[group->first], group_raw(group),
 				       sizeof(long long) * (size_t)group->count);
 		} else {
 			/* Fresh (zero) or disabled at its stop, where the baseline
@@ -628,8 +699,7 @@ int pe_control_start(struct pe_control *control)
 		}
 		if (status != PAPI_OK)
 			return status;
-		group_rebase_times(group);
-		group->time_delta[0] = group->time_delta[1] = 0;
+		group_new_interval(group, false);
 		group->state = GROUP_ENABLED;
 	}
 	/* Only the counted thread sees its counters on its CPU. */
@@ -646,15 +716,15 @@ int pe_control_start(struct pe_control *control)
 static inline __attribute__((always_inline)) int read_grouped(struct pe_control *control,
                                                               long long *values)
 {
+	/* A running control has at least one group: no test before the first. */
 	struct pe_group *group = control->groups;
-	const struct pe_group *end = group + control->group_count;
-	for (; group < end; group++) {
-		int status = read_group(control, group);
+	do {
+		int status = read_group(group);
 		if (__builtin_expect(status != PAPI_OK, 0))
 			return status;
-		subtract_baseline(&values[group->first], group_raw(control),
+		subtract_baseline(&values[group->first], group_raw(group),
 		                  &control->baseline[group->first], group->count);
-	}
+	} while (++group < control->groups_end);
 	return PAPI_OK;
 }
 
@@ -667,8 +737,8 @@ static int group_counts(struct pe_control *control, struct pe_group *group, bool
 {
 	*read_times = true;
 	if (!user || group->user_count == 0) {
-		*raw = group_raw(control);
-		return read_group(control, group);
+		*raw = group_raw(group);
+		return read_group(group);
 	}
 	long long *counts = &control->user.raw[group->first];
 	bool *done = &control->user.done[group->first];
@@ -677,10 +747,10 @@ static int group_counts(struct pe_control *control, struct pe_group *group, bool
 		*read_times = false;
 		return PAPI_OK;
 	}
-	int status = read_group(control, group);
+	int status = read_group(group);
 	if (status != PAPI_OK)
 		return status;
-	const long long *kernel = group_raw(control);
+	const long long *kernel = group_raw(group);
 	for (int i = 0; i < group->count; i++)
 		if (!done[i])
 			counts[i] = kernel[i];
@@ -701,10 +771,10 @@ static int read_grouped_user(struct pe_control *control, long long *values)
 		    pe_user_read_deltas(&control->user, group->first, group->count, baseline, out,
 		                        done) == 0)
 			continue;
-		int status = read_group(control, group);
+		int status = read_group(group);
 		if (__builtin_expect(status != PAPI_OK, 0))
 			return status;
-		const long long *raw = group_raw(control);
+		const long long *raw = group_raw(group);
 		for (int i = 0; i < group->count; i++)
 			if (group->user_count == 0 || !done[i])
 				out[i] = raw[i] - baseline[i];
@@ -712,7 +782,7 @@ static int read_grouped_user(struct pe_control *control, long long *values)
 	return PAPI_OK;
 }
 
-/* Independent mode, or a control with perf pages. */
+/* Independent mode, a control with perf pages, or several groups. */
 static __attribute__((noinline)) int read_special(struct pe_control *control, long long *values)
 {
 	bool user = pe_user_reads_now(&control->user);
@@ -723,11 +793,24 @@ static __attribute__((noinline)) int read_special(struct pe_control *control, lo
 	return read_grouped(control, values);
 }
 
+/* PAPI_read's usual case: one group, read() straight into its buffer, the
+ * baseline subtracted into values. */
+static __attribute__((noinline)) int read_one_group(struct pe_group *group, long long *values)
+{
+	int status = read_group(group);
+	if (__builtin_expect(status != PAPI_OK, 0))
+		return status;
+	subtract_baseline(values, group_raw(group), group->baseline, group->count);
+	return PAPI_OK;
+}
+
+/* Two jumps: the plain single group's path saves no more registers than it
+ * needs (the group and values, across the read()). */
 int pe_control_read(struct pe_control *control, long long *values)
 {
-	if (__builtin_expect(control->special_read, 0))
-		return read_special(control, values);
-	return read_grouped(control, values);
+	if (__builtin_expect(control->one_plain_group, 1))
+		return read_one_group(control->groups, values);
+	return read_special(control, values);
 }
 
 int pe_control_stop(struct pe_control *control, long long *values)
@@ -749,10 +832,10 @@ int pe_control_stop(struct pe_control *control, long long *values)
 	}
 	for (int g = 0; g < control->group_count; g++) {
 		struct pe_group *group = &control->groups[g];
-		int status = read_group(control, group);
+		int status = read_group(group);
 		if (status != PAPI_OK)
 			return status;
-		const long long *raw = group_raw(control);
+		const long long *raw = group_raw(group);
 		long long *baseline = &control->baseline[group->first];
 		for (int i = 0; i < group->count; i++) {
 			if (values)
@@ -782,8 +865,8 @@ int pe_control_accum(struct pe_control *control, long long *values)
 			values[group->first + i] += raw[i] - baseline[i];
 			baseline[i] = raw[i];
 		}
-		if (read_times) /* the delta stays: it is this accum's interval */
-			group_rebase_times(group);
+		if (read_times) /* this accum's interval is the one to report */
+			group_new_interval(group, true);
 	}
 	return PAPI_OK;
 }
@@ -813,8 +896,7 @@ int pe_control_reset(struct pe_control *control)
 			return status;
 		memcpy(&control->baseline[group->first], raw,
 		       sizeof(long long) * (size_t)group->count);
-		group_rebase_times(group);
-		group->time_delta[0] = group->time_delta[1] = 0;
+		group_new_interval(group, false);
 	}
 	return PAPI_OK;
 }
@@ -827,14 +909,17 @@ int pe_control_times(const struct pe_control *control, int index, long long *ena
 	if (!control->started)
 		return papi_error_set(PAPI_ENOTRUN, "the events have not counted since they were "
 		                                    "opened: start the event set first");
+	uint64_t group_times[2];
 	const uint64_t *times = NULL;
 	if (control->independent) {
 		times = &control->time_delta[2 * index];
 	} else {
 		for (int g = 0; g < control->group_count && !times; g++) {
 			const struct pe_group *group = &control->groups[g];
-			if (index >= group->first && index < group->first + group->count)
-				times = group->time_delta;
+			if (index >= group->first && index < group->first + group->count) {
+				group_interval(group, group_times);
+				times = group_times;
+			}
 		}
 	}
 	if (!times)

@@ -1,4 +1,4 @@
-/* Fake components for the event-set unit tests (see fake_component.h). */
+/* Fake components for the core's unit tests (see fake_component.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "error.h"
 #include "fake_component.h"
 
-struct fake_state fake_states[2];
+struct fake_state fake_states[FAKE_COMPONENTS];
 
 static long long fake_clock;
 
@@ -19,10 +19,24 @@ struct fake_encoding {
 
 struct fake_control {
 	struct fake_state *state;
+	bool free_running;
 	int count;
 	int kinds[FAKE_MAX_SLOTS];
 	bool running;
-	long long mark; /* clock at the last start, reset or accum */
+	long long mark;                    /* clock at the last start, reset, accum or write */
+	long long written[FAKE_MAX_SLOTS]; /* counts set by the last write since then */
+	/* The overflow route of the last control_update. */
+	long long thresholds[FAKE_MAX_SLOTS];
+	void (*fire)(void *cookie, int index, void *address, void *context);
+	void *cookie;
+};
+
+/* The control fake_fire delivers through: the last one opened with a route. */
+static struct fake_control *routed_control;
+
+const char *const fake_names[FAKE_COMPONENTS] = {
+    [FAKE_PLAIN] = "fake",         [FAKE_PLAIN2] = "fake2",    [FAKE_FREE_RUNNING] = "fakefree",
+    [FAKE_USER_READ] = "fakeuser", [FAKE_WRITE] = "fakewrite", [FAKE_USER_OVERFLOW] = "fakeebb",
 };
 
 void fake_advance(long long ticks)
@@ -32,15 +46,13 @@ void fake_advance(long long ticks)
 
 void fake_reset_state(void)
 {
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < FAKE_COMPONENTS; c++) {
 		int live = fake_states[c].live_encodings;
 		memset(&fake_states[c], 0, sizeof(fake_states[c]));
 		fake_states[c].live_encodings = live;
 		fake_states[c].max_events = FAKE_MAX_SLOTS;
 	}
 }
-
-static const char *const fake_names[2] = {"fake", "fake2"};
 
 static int fake_init(int component, PAPI_component_info_t *info)
 {
@@ -121,6 +133,7 @@ static int fake_control_init(int component, void *control)
 {
 	struct fake_control *fake = control;
 	fake->state = &fake_states[component];
+	fake->free_running = component == FAKE_FREE_RUNNING;
 	fake->state->calls.control_init++;
 	return PAPI_OK;
 }
@@ -129,6 +142,8 @@ static void fake_control_cleanup(void *control)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.control_cleanup++;
+	if (routed_control == fake)
+		routed_control = NULL;
 }
 
 static void fake_misuse(struct fake_state *state, const char *what)
@@ -148,8 +163,16 @@ static int fake_control_update(void *control, const struct component_event *even
 		return papi_error_set(PAPI_ECNFLCT, "fake holds at most %d events",
 		                      fake->state->max_events);
 	fake->count = count;
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		fake->kinds[i] = ((const struct fake_encoding *)events[i].encoding)->kind;
+		fake->thresholds[i] = events[i].overflow_threshold;
+	}
+	fake->fire = options->overflow_fire;
+	fake->cookie = options->overflow_cookie;
+	if (fake->fire)
+		routed_control = fake;
+	else if (routed_control == fake)
+		routed_control = NULL;
 	fake->state->installed_count = count;
 	memcpy(fake->state->installed_kinds, fake->kinds, sizeof(int) * (size_t)count);
 	return PAPI_OK;
@@ -158,14 +181,23 @@ static int fake_control_update(void *control, const struct component_event *even
 static void fake_values(const struct fake_control *fake, long long *values)
 {
 	for (int i = 0; i < fake->count; i++)
-		values[i] = fake->kinds[i] * (fake_clock - fake->mark);
+		values[i] = fake->free_running
+		                ? fake->kinds[i] * (fake_clock + FAKE_FREE_ORIGIN)
+		                : fake->written[i] + fake->kinds[i] * (fake_clock - fake->mark);
+}
+
+/* Counting restarts from zero now. */
+static void fake_restart(struct fake_control *fake)
+{
+	fake->mark = fake_clock;
+	memset(fake->written, 0, sizeof(fake->written));
 }
 
 static int fake_start(void *control)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.start++;
-	if (fake->running)
+	if (fake->running || fake->free_running)
 		fake_misuse(fake->state, "start");
 	if (fake->state->fail_next_start) {
 		int status = fake->state->fail_next_start;
@@ -173,7 +205,7 @@ static int fake_start(void *control)
 		return papi_error_set(status, "fake refuses to start (as the test asked)");
 	}
 	fake->running = true;
-	fake->mark = fake_clock;
+	fake_restart(fake);
 	return PAPI_OK;
 }
 
@@ -181,7 +213,7 @@ static int fake_stop(void *control, long long *values)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.stop++;
-	if (!fake->running)
+	if (!fake->running || fake->free_running)
 		fake_misuse(fake->state, "stop");
 	if (values)
 		fake_values(fake, values);
@@ -189,12 +221,23 @@ static int fake_stop(void *control, long long *values)
 	return PAPI_OK;
 }
 
+/* Free-running counters may be read at any time; others only running. */
 static int fake_read(void *control, long long *values)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.read++;
-	if (!fake->running)
+	if (!fake->running && !fake->free_running)
 		fake_misuse(fake->state, "read");
+	fake_values(fake, values);
+	return PAPI_OK;
+}
+
+static int fake_user_read(void *control, long long *values)
+{
+	struct fake_control *fake = control;
+	fake->state->calls.user_read++;
+	if (!fake->running)
+		fake_misuse(fake->state, "user_read");
 	fake_values(fake, values);
 	return PAPI_OK;
 }
@@ -203,13 +246,13 @@ static int fake_accum(void *control, long long *values)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.accum++;
-	if (!fake->running)
+	if (!fake->running || fake->free_running)
 		fake_misuse(fake->state, "accum");
 	long long deltas[FAKE_MAX_SLOTS];
 	fake_values(fake, deltas);
 	for (int i = 0; i < fake->count; i++)
 		values[i] += deltas[i];
-	fake->mark = fake_clock;
+	fake_restart(fake);
 	return PAPI_OK;
 }
 
@@ -217,9 +260,9 @@ static int fake_reset(void *control)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.reset++;
-	if (!fake->running)
+	if (!fake->running || fake->free_running)
 		fake_misuse(fake->state, "reset");
-	fake->mark = fake_clock;
+	fake_restart(fake);
 	return PAPI_OK;
 }
 
@@ -227,11 +270,25 @@ static int fake_write(void *control, const long long *values)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.write++;
-	return papi_error_set(PAPI_ENOSUPP, "fake counters cannot be written");
+	if (!fake->running)
+		fake_misuse(fake->state, "write");
+	fake->mark = fake_clock;
+	memcpy(fake->written, values, sizeof(long long) * (size_t)fake->count);
+	return PAPI_OK;
+}
+
+bool fake_fire(int native, void *address)
+{
+	struct fake_control *fake = routed_control;
+	if (!fake || !fake->fire || native < 0 || native >= fake->count ||
+	    fake->thresholds[native] <= 0)
+		return false;
+	fake->fire(fake->cookie, native, address, NULL);
+	return true;
 }
 
 /* The entry points that must know which fake they belong to. */
-#define FAKE_COMPONENT(index, symbol, label)                                                       \
+#define FAKE_COMPONENT(index, symbol, label, caps)                                                 \
 	static int symbol##_init(int cidx, PAPI_component_info_t *info)                            \
 	{                                                                                          \
 		return fake_init(index, info);                                                     \
@@ -258,6 +315,7 @@ static int fake_write(void *control, const long long *values)
 	    .name = label,                                                                         \
 	    .short_name = label,                                                                   \
 	    .description = "Deterministic fake counters for unit tests",                           \
+	    .capabilities = caps,                                                                  \
 	    .control_size = sizeof(struct fake_control),                                           \
 	    .init = symbol##_init,                                                                 \
 	    .shutdown = fake_shutdown,                                                             \
@@ -275,15 +333,26 @@ static int fake_write(void *control, const long long *values)
 	    .accum = fake_accum,                                                                   \
 	    .reset = fake_reset,                                                                   \
 	    .write = fake_write,                                                                   \
+	    .user_read = fake_user_read,                                                           \
 	}
 
-FAKE_COMPONENT(0, fake_component, "fake");
-FAKE_COMPONENT(1, fake2_component, "fake2");
+/* Every fake has the write and user_read ops: the core may call them only
+ * where the capability says so. */
+FAKE_COMPONENT(FAKE_PLAIN, plain_component, "fake", 0);
+FAKE_COMPONENT(FAKE_PLAIN2, plain2_component, "fake2", 0);
+FAKE_COMPONENT(FAKE_FREE_RUNNING, free_running_component, "fakefree", CAP_FREE_RUNNING);
+FAKE_COMPONENT(FAKE_USER_READ, user_read_component, "fakeuser", CAP_USER_READ);
+FAKE_COMPONENT(FAKE_WRITE, write_component, "fakewrite", CAP_WRITE);
+FAKE_COMPONENT(FAKE_USER_OVERFLOW, user_overflow_component, "fakeebb", CAP_USER_OVERFLOW);
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
-    &fake_component,
-    &fake2_component,
+    [FAKE_PLAIN] = &plain_component,
+    [FAKE_PLAIN2] = &plain2_component,
+    [FAKE_FREE_RUNNING] = &free_running_component,
+    [FAKE_USER_READ] = &user_read_component,
+    [FAKE_WRITE] = &write_component,
+    [FAKE_USER_OVERFLOW] = &user_overflow_component,
 };
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

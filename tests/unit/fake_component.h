@@ -5,10 +5,19 @@
  * with src/libpapillon_core.la (the library without src/components.c), so
  * the core runs against these components and never touches the kernel.
  *
- * Two components, "fake" (index 0) and "fake2" (index 1), each list the
- * events <name>::E1 .. <name>::E8. Event Ek counts k per tick of a clock
- * that only the test advances (fake_advance), so a value read after t ticks
- * is k * t exactly. */
+ * Six components each list the events <name>::E1 .. <name>::E8. Event Ek
+ * counts k per tick of a clock that only the test advances (fake_advance),
+ * so a value read after t ticks is k * t exactly. "fake" (index 0) and
+ * "fake2" (1) have no capability; each of the others has one, so that a
+ * test sees the core take that capability's path:
+ *   fakefree  (2) CAP_FREE_RUNNING: Ek reads k * (clock + FAKE_FREE_ORIGIN)
+ *                 whatever the core did, and must never be started,
+ *                 stopped, reset or accumulated;
+ *   fakeuser  (3) CAP_USER_READ with a user_read op (counted apart);
+ *   fakewrite (4) CAP_WRITE: write sets the counts, reads go on from them;
+ *   fakeebb   (5) CAP_USER_OVERFLOW: keeps the overflow route the core
+ *                 gives it, and fake_fire delivers an overflow through it
+ *                 from a plain call, as a user-mode handler would. */
 #ifndef PAPILLON_FAKE_COMPONENT_H
 #define PAPILLON_FAKE_COMPONENT_H
 
@@ -16,6 +25,19 @@
 
 #define FAKE_EVENT_KINDS 8
 #define FAKE_MAX_SLOTS   16
+
+enum fake_index {
+	FAKE_PLAIN,
+	FAKE_PLAIN2,
+	FAKE_FREE_RUNNING,
+	FAKE_USER_READ,
+	FAKE_WRITE,
+	FAKE_USER_OVERFLOW,
+	FAKE_COMPONENTS
+};
+
+/* Where fakefree's counters stood when the clock was 0. */
+#define FAKE_FREE_ORIGIN 1000
 
 struct fake_calls {
 	int init;
@@ -25,6 +47,7 @@ struct fake_calls {
 	int start;
 	int stop;
 	int read;
+	int user_read;
 	int accum;
 	int reset;
 	int write;
@@ -46,11 +69,18 @@ struct fake_state {
 	int misuse;
 };
 
-extern struct fake_state fake_states[2];
+extern struct fake_state fake_states[FAKE_COMPONENTS];
+/* "fake", "fake2", "fakefree", ...: the components' names, by index. */
+extern const char *const fake_names[FAKE_COMPONENTS];
 
 /* Advances the clock every running fake control counts from. */
 void fake_advance(long long ticks);
-/* Clears both components' call logs and failure switches. */
+/* Clears every component's call logs and failure switches. */
 void fake_reset_state(void);
+/* fakeebb's user-mode overflow handler: native index of the control the
+ * core last opened with an overflow route overflowed at address. Calls the
+ * core's overflow_fire as the handler would; false when the core gave no
+ * route or no threshold for that native. */
+bool fake_fire(int native, void *address);
 
 #endif

@@ -11,7 +11,7 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "eventset.h"
+#include "dispatch.h"
 #include "library.h"
 #include "presets.h"
 #include "fake_component.h"
@@ -804,7 +804,7 @@ static void test_derived_malformed_postfix_is_zero(void)
 	CU_ASSERT_EQUAL(postfix(expression, 0), 0);
 }
 
-/* eventset_compute: events made of several natives, plus written offsets. */
+/* events_compute: events made of several natives, plus written offsets. */
 static void test_compute_maps_natives_to_events(void)
 {
 	struct eventset_event events[3];
@@ -822,19 +822,13 @@ static void test_compute_maps_natives_to_events(void)
 	events[2].terms[1] = 1;
 	snprintf(events[2].postfix, sizeof(events[2].postfix), "N0|N1|*|");
 
-	struct eventset set;
-	memset(&set, 0, sizeof(set));
-	set.event_count = 3;
-	set.events = events;
-	set.native_count = 3;
 	const long long natives[3] = {10, 25, 7};
 	long long values[3];
-	eventset_compute(&set, natives, values);
+	events_compute(events, 3, natives, NULL, values);
 	UNIT_ASSERT_VALUES(values, 7, 15, 175);
 
-	long long offsets[3] = {1, -2, 3};
-	set.write_offsets = offsets;
-	eventset_compute(&set, natives, values);
+	const long long offsets[3] = {1, -2, 3};
+	events_compute(events, 3, natives, offsets, values);
 	UNIT_ASSERT_VALUES(values, 8, 13, 178);
 }
 

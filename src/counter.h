@@ -1,0 +1,73 @@
+/* One control of one component, and how its counts are taken: through the
+ * component's own start, stop, read, accum and reset, or, for counters that
+ * never stop (CAP_FREE_RUNNING), from snapshots the core keeps: a start
+ * takes the counters' values as a base, a read gives the counters less the
+ * base, a reset or an accum moves the base, a stop reads a last time and
+ * leaves the counters running. Either way a counter behaves like a stoppable
+ * control (counts since the last start, reset or accum), so the dispatcher
+ * (dispatch.c) and the software multiplexer's slices (multiplex.c) use the
+ * same calls whatever the component.
+ *
+ * Reads go through the component's user_read (CAP_USER_READ, no system
+ * call) while the set's PAPI_USER_READ_* mode allows it, else its read. */
+#ifndef PAPILLON_COUNTER_H
+#define PAPILLON_COUNTER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "component.h"
+
+struct counter {
+	const struct component_ops *ops;
+	void *control; /* NULL until counter_init succeeds */
+	bool free_running;
+	bool user_reads; /* the component reads in user space (user_read) */
+	const atomic_int *user_read_mode;
+	int count; /* natives in the control */
+	/* Free-running counters: the raw values at the last start, reset or
+	 * accum (less what PAPI_write set), and scratch for a raw read. */
+	long long *base;
+	long long *raw;
+};
+
+/* What a read of the counter calls: fn(arg, values). */
+typedef int (*counter_read_fn)(void *arg, long long *values);
+
+/* Allocates and initialises a control of component cidx. */
+int counter_init(struct counter *counter, int cidx);
+void counter_cleanup(struct counter *counter);
+/* The component's control_update; on failure the counter is unchanged. */
+int counter_update(struct counter *counter, const struct component_event *events, int count,
+                   const struct counting_options *options);
+
+int counter_start(struct counter *counter);
+/* values may be NULL. */
+int counter_stop(struct counter *counter, long long *values);
+int counter_read(struct counter *counter, long long *values);
+/* Adds the counts since the last start, reset or accum to values; restarts. */
+int counter_accum(struct counter *counter, long long *values);
+int counter_reset(struct counter *counter);
+
+/* The function and argument a read of the running counter calls, for the
+ * dispatcher's direct path: the component's read itself where nothing
+ * stands between, so that PAPI_read jumps straight to it. */
+counter_read_fn counter_read_function(struct counter *counter, void **arg);
+
+/* PAPI_event_times of native index: the component's event_times;
+ * PAPI_ENOSUPP where it has none, and for snapshots (the core keeps no
+ * times for them). */
+int counter_event_times(const struct counter *counter, int index, long long *enabled_ns,
+                        long long *running_ns);
+/* How native index of the running counter is read by the calling thread:
+ * PAPI_READ_PATH_USER or _SYSCALL, with the reason in text. */
+int counter_read_path(const struct counter *counter, int index, char *text, size_t text_len);
+
+/* Whether the counter can be set to given values: snapshots can (the base
+ * moves), and components with CAP_WRITE and a write op. */
+bool counter_can_write(const struct counter *counter);
+/* Later reads count on from values (per native). */
+int counter_write(struct counter *counter, const long long *values);
+
+#endif
