@@ -268,36 +268,35 @@ const int papillon_component_count =
 /* The family table comes first in the file: among tables of equal rank the
  * file's order wins, so only the kinds' declared order puts the widget's
  * table above it. */
-static const char keyed_presets[] =
-    "table keyed-family\n"
-    "describe every widget of the family\n"
-    "match keyfamily widgets\n"
-    "PAPI_TOT_CYC, NOT_DERIVED, keyed::DOUBLE\n"
-    "PAPI_BR_INS, NOT_DERIVED, keyed::DOUBLE\n"
-    "\n"
-    "table keyed-widget7\n"
-    "describe widget 7 (a prefix match)\n"
-    "match keyed widget*\n"
-    "PAPI_TOT_CYC, NOT_DERIVED, keyed::TICKS\n"
-    "PAPI_TOT_INS, DERIVED_ADD, keyed::TICKS, keyed::DOUBLE\n"
-    "\n"
-    "table keyed-gadget\n"
-    "match keyed gadget\n"
-    "PAPI_L1_DCM, NOT_DERIVED, keyed::TICKS\n"
-    "\n"
-    "table forged-by-keyed\n"
-    "match rival forged\n"
-    "PAPI_L2_DCM, NOT_DERIVED, keyed::TICKS\n"
-    "\n"
-    "table rival-r1\n"
-    "match rival r1\n"
-    "PAPI_L3_TCM, NOT_DERIVED, keyed::TRIPLE\n"
-    "\n"
-    "table anywhere\n"
-    "match always\n"
-    "PAPI_TOT_CYC, NOT_DERIVED, keyed::TRIPLE\n"
-    "PAPI_BR_INS, NOT_DERIVED, keyed::TRIPLE\n"
-    "PAPI_BR_MSP, NOT_DERIVED, keyed::TRIPLE\n";
+static const char keyed_presets[] = "table keyed-family\n"
+                                    "describe every widget of the family\n"
+                                    "match keyfamily widgets\n"
+                                    "PAPI_TOT_CYC, NOT_DERIVED, keyed::DOUBLE\n"
+                                    "PAPI_BR_INS, NOT_DERIVED, keyed::DOUBLE\n"
+                                    "\n"
+                                    "table keyed-widget7\n"
+                                    "describe widget 7 (a prefix match)\n"
+                                    "match keyed widget*\n"
+                                    "PAPI_TOT_CYC, NOT_DERIVED, keyed::TICKS\n"
+                                    "PAPI_TOT_INS, DERIVED_ADD, keyed::TICKS, keyed::DOUBLE\n"
+                                    "\n"
+                                    "table keyed-gadget\n"
+                                    "match keyed gadget\n"
+                                    "PAPI_L1_DCM, NOT_DERIVED, keyed::TICKS\n"
+                                    "\n"
+                                    "table forged-by-keyed\n"
+                                    "match rival forged\n"
+                                    "PAPI_L2_DCM, NOT_DERIVED, keyed::TICKS\n"
+                                    "\n"
+                                    "table rival-r1\n"
+                                    "match rival r1\n"
+                                    "PAPI_L3_TCM, NOT_DERIVED, keyed::TRIPLE\n"
+                                    "\n"
+                                    "table anywhere\n"
+                                    "match always\n"
+                                    "PAPI_TOT_CYC, NOT_DERIVED, keyed::TRIPLE\n"
+                                    "PAPI_BR_INS, NOT_DERIVED, keyed::TRIPLE\n"
+                                    "PAPI_BR_MSP, NOT_DERIVED, keyed::TRIPLE\n";
 
 static char presets_dir[] = "/tmp/papillon-preset-keys-XXXXXX";
 static char presets_path[sizeof(presets_dir) + 32];
@@ -340,14 +339,14 @@ static void expect_natives(int preset, const char *derived, ...)
 	va_start(natives, derived);
 	unsigned count = 0;
 	for (const char *native; (native = va_arg(natives, const char *)); count++) {
-		snprintf(text, sizeof(text), "%s native %u is '%s', expected %s", info.symbol, count,
-		         count < PAPI_MAX_INFO_TERMS ? info.name[count] : "?", native);
+		snprintf(text, sizeof(text), "%s native %u is '%s', expected %s", info.symbol,
+		         count, count < PAPI_MAX_INFO_TERMS ? info.name[count] : "?", native);
 		CU_assertImplementation(count < info.count && strcmp(info.name[count], native) == 0,
 		                        __LINE__, text, __FILE__, "", CU_FALSE);
 	}
 	va_end(natives);
-	snprintf(text, sizeof(text), "%s has %u natives (%s), expected %u", info.symbol,
-	         info.count, info.name[0], count);
+	snprintf(text, sizeof(text), "%s has %u natives (%s), expected %u", info.symbol, info.count,
+	         info.name[0], count);
 	CU_assertImplementation(info.count == count, __LINE__, text, __FILE__, "", CU_FALSE);
 	if (count > 0) {
 		CU_ASSERT_STRING_EQUAL(info.derived, derived);
