@@ -87,6 +87,13 @@ struct component_resolution {
 	bool listed;
 };
 
+/* A kind of preset key a component serves: the word preset files write
+ * after "match", and what its names are (for diagnostics, plural). */
+struct component_key_kind {
+	const char *word; /* "pfm" */
+	const char *what; /* "libpfm4 core PMUs" */
+};
+
 struct component_ops {
 	const char *name;
 	const char *short_name;
@@ -113,9 +120,18 @@ struct component_ops {
 	/* Tries the event on this machine; on failure returns a PAPI error and
 	 * records the reason with papi_error_set(). */
 	int (*check_event)(const void *encoding);
-	/* Optional (NULL: none): the PMUs this component counts with, for
-	 * choosing preset tables, as space-separated words "pfm:<libpfm4 core
-	 * PMU>" and "sysfs:<kernel PMU directory>". */
+	/* Preset keys (both optional). A preset table applies where one of
+	 * its "match WORD NAME" lines holds; the core knows a few words itself
+	 * (always, arch, x86, midr, pvr, riscv: the CPU's identity), and every
+	 * other WORD is a key kind some component declares here, most specific
+	 * first, ending with {NULL}. A table matched through a component's key
+	 * outranks every identity match, and one matched through an earlier
+	 * kind of the list outranks one matched through a later kind. A kind
+	 * word belongs to one component. */
+	const struct component_key_kind *preset_key_kinds;
+	/* The keys this component serves on this machine: space-separated
+	 * words "<kind>:<name>" of its own kinds (perf_event: "pfm:skl
+	 * sysfs:cpu sysfs:msr"). Asked once the component is ready. */
 	int (*pmu_names)(char *names, size_t names_len);
 
 	/* Counting. A control is the component's state for one event set. */

@@ -1,7 +1,8 @@
-/* The CPU and PMUs of this machine, as the preset tables' "match" lines
- * test them: identity from PAPI_hw_info_t (sysinfo_hardware.c), PMU names
- * from the components, mvendorid/marchid from /proc/cpuinfo (RISC-V ids
- * are 64-bit and PAPI_hw_info_t keeps only 31 bits of them). */
+/* The CPU and the components' keys on this machine, as the preset tables'
+ * "match" lines test them: identity from PAPI_hw_info_t
+ * (sysinfo_hardware.c), keys from the ready components (pmu_names),
+ * mvendorid/marchid from /proc/cpuinfo (RISC-V ids are 64-bit and
+ * PAPI_hw_info_t keeps only 31 bits of them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,38 @@ static void detect_identity(struct preset_cpu *cpu, const PAPI_hw_info_t *hw)
 	}
 }
 
+static bool serves_kind(const struct component_ops *component, const char *word, size_t length)
+{
+	for (const struct component_key_kind *kind = component->preset_key_kinds;
+	     kind && kind->word; kind++)
+		if (strlen(kind->word) == length && strncmp(kind->word, word, length) == 0)
+			return true;
+	return false;
+}
+
+/* The words of names whose kind is one the component declared: a component
+ * cannot speak for another's keys. */
+static void add_own_keys(struct preset_cpu *cpu, const struct component_ops *component,
+                         const char *names)
+{
+	char own[PAPI_HUGE_STR_LEN * 2];
+	size_t used = 0;
+	for (const char *cursor = names; *cursor;) {
+		cursor += strspn(cursor, " \t\n");
+		size_t length = strcspn(cursor, " \t\n");
+		const char *colon = memchr(cursor, ':', length);
+		if (colon && serves_kind(component, cursor, (size_t)(colon - cursor)) &&
+		    used + length + 2 <= sizeof(own)) {
+			memcpy(own + used, cursor, length);
+			used += length;
+			own[used++] = ' ';
+		}
+		cursor += length;
+	}
+	own[used] = '\0';
+	preset_cpu_add_pmu_names(cpu, own);
+}
+
 void preset_cpu_detect(struct preset_cpu *cpu)
 {
 	preset_cpu_clear(cpu);
@@ -70,11 +103,12 @@ void preset_cpu_detect(struct preset_cpu *cpu)
 		snprintf(cpu->arch, sizeof(cpu->arch), "%s", machine.machine);
 	detect_identity(cpu, &papillon_library.hardware);
 	for (int c = 0; c < papillon_component_count; c++) {
+		const struct component_ops *component = papillon_components[c];
 		char names[PAPI_HUGE_STR_LEN * 2];
-		if (!papillon_library.component_ready[c] || !papillon_components[c]->pmu_names)
+		if (!papillon_library.component_ready[c] || !component->pmu_names)
 			continue;
-		if (papillon_components[c]->pmu_names(names, sizeof(names)) == PAPI_OK)
-			preset_cpu_add_pmu_names(cpu, names);
+		if (component->pmu_names(names, sizeof(names)) == PAPI_OK)
+			add_own_keys(cpu, component, names);
 	}
 }
 
@@ -86,6 +120,26 @@ static void append(char *text, size_t len, const char *label, long long value)
 	if (used < len)
 		snprintf(text + used, len - used, "%s%s %#llx", label[0] == ' ' ? "" : ", ", label,
 		         (unsigned long long)value);
+}
+
+/* Appends "; <what>: <name> <name>" (or ": none"). */
+static void append_keys(const struct preset_cpu *cpu, const struct component_key_kind *kind,
+                        char *text, size_t len)
+{
+	size_t used = strlen(text);
+	snprintf(text + used, len - used, "; %s:", kind->what ? kind->what : kind->word);
+	bool any = false;
+	for (int k = 0; k < cpu->key_count; k++) {
+		if (strcmp(cpu->keys[k].kind, kind->word) != 0)
+			continue;
+		used = strlen(text);
+		snprintf(text + used, len - used, " %s", cpu->keys[k].name);
+		any = true;
+	}
+	if (!any) {
+		used = strlen(text);
+		snprintf(text + used, len - used, " none");
+	}
 }
 
 void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len)
@@ -107,17 +161,10 @@ void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len)
 		append(text, len, "mvendorid", cpu->riscv_mvendorid);
 		append(text, len, " marchid", cpu->riscv_marchid);
 	}
-	size_t used = strlen(text);
-	snprintf(text + used, len - used, "; libpfm4 core PMUs:%s",
-	         cpu->pfm_pmu_count ? "" : " none");
-	for (int p = 0; p < cpu->pfm_pmu_count; p++) {
-		used = strlen(text);
-		snprintf(text + used, len - used, " %s", cpu->pfm_pmus[p]);
-	}
-	used = strlen(text);
-	snprintf(text + used, len - used, "; kernel PMUs:%s", cpu->sysfs_pmu_count ? "" : " none");
-	for (int p = 0; p < cpu->sysfs_pmu_count; p++) {
-		used = strlen(text);
-		snprintf(text + used, len - used, " %s", cpu->sysfs_pmus[p]);
+	/* The keys, by kind, in the order the components declare them. */
+	for (int c = 0; c < papillon_component_count; c++) {
+		const struct component_key_kind *kind = papillon_components[c]->preset_key_kinds;
+		for (; kind && kind->word; kind++)
+			append_keys(cpu, kind, text, len);
 	}
 }

@@ -181,6 +181,8 @@ static bool parse_values(struct parse_state *state, char *text, struct preset_ma
 	return true;
 }
 
+/* The words the core tests itself: the CPU's identity. Every other word
+ * is a key kind, served by a component (preset_keys.c). */
 static const struct {
 	const char *word;
 	enum preset_match_source source;
@@ -188,13 +190,47 @@ static const struct {
 } match_sources[] = {
     {"always", SOURCE_ALWAYS, "match always"},
     {"arch", SOURCE_ARCH, "match arch NAME"},
-    {"pfm", SOURCE_PFM, "match pfm PMU"},
-    {"sysfs", SOURCE_SYSFS, "match sysfs PMU[*]"},
     {"x86", SOURCE_X86, "match x86 VENDOR FAMILY [MODEL,...]"},
     {"midr", SOURCE_MIDR, "match midr IMPLEMENTER [PART,...]"},
     {"pvr", SOURCE_PVR, "match pvr VERSION,..."},
     {"riscv", SOURCE_RISCV, "match riscv MVENDORID|* [MARCHID,...]"},
 };
+
+/* "match KIND NAME[*]" with KIND a word of letters, digits and '_'. */
+static bool parse_key_match(struct parse_state *state, struct preset_match *match, char *word,
+                            char *rest)
+{
+	bool word_ok = strlen(word) < PRESET_KIND_LEN && isalpha((unsigned char)word[0]);
+	for (const char *c = word; word_ok && *c; c++)
+		word_ok = isalnum((unsigned char)*c) || *c == '_';
+	char known[PAPI_HUGE_STR_LEN];
+	preset_key_kinds_list(known, sizeof(known));
+	if (!word_ok) {
+		reject(state,
+		       "'match' needs one of always, arch, x86, midr, pvr, riscv or a "
+		       "component's key kind (here: %s)",
+		       known);
+		return false;
+	}
+	char *name = next_word(&rest);
+	if (!name || *trim(rest) || strlen(name) >= PRESET_NAME_LEN) {
+		reject(state, "usage: match %s NAME (a trailing * matches a prefix)", word);
+		return false;
+	}
+	match->source = SOURCE_KEY;
+	snprintf(match->kind, sizeof(match->kind), "%s", word);
+	snprintf(match->name, sizeof(match->name), "%s", name);
+	match->key_rank = preset_key_kind_rank(word);
+	/* Kept, so that the table still counts as having this match line, but
+	 * it never holds: the component that serves it is not in this build,
+	 * or the word is misspelt. */
+	if (match->key_rank < 0)
+		reject(state,
+		       "no component of this build serves '%s' keys (key kinds here: %s); "
+		       "'match %s %s' never holds",
+		       word, known, word, name);
+	return true;
+}
 
 /* The words after the source, by source: which are names, ids, values. */
 static bool parse_match_operands(struct parse_state *state, struct preset_match *match, char *rest,
@@ -214,8 +250,6 @@ static bool parse_match_operands(struct parse_state *state, struct preset_match 
 	case SOURCE_ALWAYS:
 		return !first || (reject(state, "usage: %s", usage), false);
 	case SOURCE_ARCH:
-	case SOURCE_PFM:
-	case SOURCE_SYSFS:
 		if (!first || *trim(rest) || strlen(first) >= PRESET_NAME_LEN) {
 			reject(state, "usage: %s", usage);
 			return false;
@@ -242,6 +276,7 @@ static bool parse_match_operands(struct parse_state *state, struct preset_match 
 		rest = trim(rest);
 		return !*rest || parse_values(state, rest, match);
 	case SOURCE_PVR:
+	case SOURCE_KEY:
 		break;
 	}
 	return false;
@@ -251,21 +286,27 @@ static void parse_match_line(struct parse_state *state, char *rest)
 {
 	struct preset_table *table = current_table(state);
 	char *word = next_word(&rest);
-	size_t s = 0;
-	while (word && s < sizeof(match_sources) / sizeof(match_sources[0]) &&
-	       strcmp(match_sources[s].word, word) != 0)
-		s++;
-	if (!word || s == sizeof(match_sources) / sizeof(match_sources[0])) {
-		reject(state, "'match' needs one of always, arch, pfm, sysfs, x86, midr, pvr, "
-		              "riscv");
+	if (!word) {
+		reject(state, "'match' needs what to test: always, arch, x86, midr, pvr, riscv "
+		              "or a component's key kind");
 		return;
 	}
+	size_t s = 0;
+	while (s < sizeof(match_sources) / sizeof(match_sources[0]) &&
+	       strcmp(match_sources[s].word, word) != 0)
+		s++;
 	struct preset_match match;
 	memset(&match, 0, sizeof(match));
-	match.source = match_sources[s].source;
 	match.id = -1;
-	if (!parse_match_operands(state, &match, rest, match_sources[s].usage))
-		return;
+	match.key_rank = -1;
+	if (s == sizeof(match_sources) / sizeof(match_sources[0])) {
+		if (!parse_key_match(state, &match, word, rest))
+			return;
+	} else {
+		match.source = match_sources[s].source;
+		if (!parse_match_operands(state, &match, rest, match_sources[s].usage))
+			return;
+	}
 	struct preset_match *grown =
 	    realloc(table->matches, sizeof(*grown) * (size_t)(table->match_count + 1));
 	if (!grown) {

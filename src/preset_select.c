@@ -1,8 +1,9 @@
 /* Which preset tables apply to a CPU, and in which order. A table applies
  * when any of its "match" lines does; tables are layered by the most
- * specific line that matched (libpfm4 PMU, then kernel PMU, then model, then
- * vendor, then architecture, then "always"), user tables above all, so each
- * preset comes from the most specific table that defines it. */
+ * specific line that matched (a component's key, in the order of the
+ * component's kinds, then model, then vendor, then architecture, then
+ * "always"), user tables above all, so each preset comes from the most
+ * specific table that defines it. */
 #include <string.h>
 
 #include "papi.h"
@@ -20,12 +21,32 @@ void preset_cpu_clear(struct preset_cpu *cpu)
 	cpu->riscv_mvendorid = cpu->riscv_marchid = -1;
 }
 
-static void add_pmu(char list[][PRESET_NAME_LEN], int *count, const char *name, size_t length)
+static int keys_of_kind(const struct preset_cpu *cpu, const char *kind)
 {
-	if (*count == PRESET_MAX_PMUS || length == 0 || length >= PRESET_NAME_LEN)
+	int count = 0;
+	for (int k = 0; k < cpu->key_count; k++)
+		count += strcmp(cpu->keys[k].kind, kind) == 0;
+	return count;
+}
+
+/* One "<kind>:<name>" word of length bytes. */
+static void add_key(struct preset_cpu *cpu, const char *word, size_t length)
+{
+	const char *colon = memchr(word, ':', length);
+	if (!colon || colon == word || cpu->key_count == PRESET_MAX_KEYS)
 		return;
-	memcpy(list[*count], name, length);
-	list[(*count)++][length] = '\0';
+	size_t kind_length = (size_t)(colon - word);
+	size_t name_length = length - kind_length - 1;
+	if (kind_length >= PRESET_KIND_LEN || name_length == 0 || name_length >= PRESET_NAME_LEN)
+		return;
+	struct preset_key *key = &cpu->keys[cpu->key_count];
+	memcpy(key->kind, word, kind_length);
+	key->kind[kind_length] = '\0';
+	if (keys_of_kind(cpu, key->kind) == PRESET_MAX_KEYS_PER_KIND)
+		return;
+	memcpy(key->name, colon + 1, name_length);
+	key->name[name_length] = '\0';
+	cpu->key_count++;
 }
 
 void preset_cpu_add_pmu_names(struct preset_cpu *cpu, const char *names)
@@ -34,10 +55,7 @@ void preset_cpu_add_pmu_names(struct preset_cpu *cpu, const char *names)
 	while (*cursor) {
 		cursor += strspn(cursor, " \t\n");
 		size_t length = strcspn(cursor, " \t\n");
-		if (length > 4 && strncmp(cursor, "pfm:", 4) == 0)
-			add_pmu(cpu->pfm_pmus, &cpu->pfm_pmu_count, cursor + 4, length - 4);
-		else if (length > 6 && strncmp(cursor, "sysfs:", 6) == 0)
-			add_pmu(cpu->sysfs_pmus, &cpu->sysfs_pmu_count, cursor + 6, length - 6);
+		add_key(cpu, cursor, length);
 		cursor += length;
 	}
 }
@@ -51,10 +69,11 @@ static bool name_matches(const char *pattern, const char *name)
 	return strcmp(pattern, name) == 0;
 }
 
-static bool any_name_matches(const char *pattern, const char list[][PRESET_NAME_LEN], int count)
+static bool key_present(const struct preset_match *match, const struct preset_cpu *cpu)
 {
-	for (int i = 0; i < count; i++)
-		if (name_matches(pattern, list[i]))
+	for (int k = 0; k < cpu->key_count; k++)
+		if (strcmp(cpu->keys[k].kind, match->kind) == 0 &&
+		    name_matches(match->name, cpu->keys[k].name))
 			return true;
 	return false;
 }
@@ -78,13 +97,8 @@ static int match_rank(const struct preset_match *match, const struct preset_cpu 
 		return MATCH_ALWAYS;
 	case SOURCE_ARCH:
 		return strcmp(match->name, cpu->arch) == 0 ? MATCH_ARCH : -1;
-	case SOURCE_PFM:
-		return any_name_matches(match->name, cpu->pfm_pmus, cpu->pfm_pmu_count) ? MATCH_PFM
-		                                                                        : -1;
-	case SOURCE_SYSFS:
-		return any_name_matches(match->name, cpu->sysfs_pmus, cpu->sysfs_pmu_count)
-		           ? MATCH_SYSFS
-		           : -1;
+	case SOURCE_KEY:
+		return match->key_rank >= 0 && key_present(match, cpu) ? match->key_rank : -1;
 	case SOURCE_X86:
 		return strcmp(match->name, cpu->x86_vendor) == 0 && match->id == cpu->x86_family &&
 		               value_listed(match, cpu->x86_model)

@@ -4,7 +4,8 @@
  *
  *   preset_parse.c   text -> tables, with a message per rejected line
  *   preset_select.c  which tables apply to a CPU, in which order
- *   preset_detect.c  the CPU and PMUs of this machine
+ *   preset_detect.c  the CPU and the components' keys on this machine
+ *   preset_keys.c    the key kinds components serve, and their ranks
  *   preset_sources.c which files to read (installed, built in, user's)
  *   presets.c        the definitions in force and their availability */
 #ifndef PAPILLON_PRESET_TABLE_H
@@ -18,6 +19,8 @@
 #define PRESET_NAME_LEN     64
 #define PRESET_MATCH_VALUES 32
 
+#define PRESET_KIND_LEN 16
+
 /* What a "match" line tests. Declared from weakest to most specific: a
  * table's rank is that of its best matching line, and tables of a higher
  * rank come first. */
@@ -26,24 +29,28 @@ enum preset_match_kind {
 	MATCH_ARCH,   /* the machine architecture (uname -m) */
 	MATCH_VENDOR, /* x86 vendor and family, arm64 implementer, RISC-V mvendorid */
 	MATCH_MODEL,  /* x86 model, arm64 MIDR part, POWER PVR, RISC-V marchid */
-	MATCH_SYSFS,  /* a kernel PMU under /sys/bus/event_source/devices */
-	MATCH_PFM,    /* a libpfm4 core PMU that is present */
+	/* A key a component serves (its PMU, say): MATCH_KEY plus how many of
+	 * the component's kinds come after the line's kind (preset_keys.c). */
+	MATCH_KEY,
 };
 
+/* The CPU identity words the core tests itself, then SOURCE_KEY: any other
+ * word, a key kind of some component. */
 enum preset_match_source {
 	SOURCE_ALWAYS,
 	SOURCE_ARCH,
-	SOURCE_PFM,
-	SOURCE_SYSFS,
 	SOURCE_X86,
 	SOURCE_MIDR,
 	SOURCE_PVR,
-	SOURCE_RISCV
+	SOURCE_RISCV,
+	SOURCE_KEY
 };
 
 struct preset_match {
 	enum preset_match_source source;
-	char name[PRESET_NAME_LEN]; /* arch, PMU (a trailing '*' matches a prefix), x86 vendor */
+	char kind[PRESET_KIND_LEN]; /* SOURCE_KEY: the key kind ("pfm") */
+	int key_rank;               /* SOURCE_KEY: its rank, or -1 when no component serves it */
+	char name[PRESET_NAME_LEN]; /* arch, key (a trailing '*' matches a prefix), x86 vendor */
 	long long id;               /* x86 family, MIDR implementer, mvendorid; -1: any */
 	int value_count;            /* models, parts, PVR versions, marchids; 0: any */
 	long long low[PRESET_MATCH_VALUES];
@@ -93,15 +100,18 @@ void preset_library_message(struct preset_library *library, const char *format, 
     __attribute__((format(printf, 2, 3)));
 void preset_library_free(struct preset_library *library);
 
-/* The CPU and PMUs that decide which tables apply. Empty or -1 fields are
- * unknown and match nothing. */
-#define PRESET_MAX_PMUS 32
+/* The CPU and the components' keys that decide which tables apply. Empty
+ * or -1 fields are unknown and match nothing. */
+#define PRESET_MAX_KEYS_PER_KIND 32
+#define PRESET_MAX_KEYS          128
+struct preset_key {
+	char kind[PRESET_KIND_LEN]; /* "pfm" */
+	char name[PRESET_NAME_LEN]; /* "skl" */
+};
 struct preset_cpu {
-	char arch[PRESET_NAME_LEN];                      /* "x86_64", "aarch64", "ppc64le", ... */
-	char pfm_pmus[PRESET_MAX_PMUS][PRESET_NAME_LEN]; /* libpfm4 core PMUs present */
-	int pfm_pmu_count;
-	char sysfs_pmus[PRESET_MAX_PMUS][PRESET_NAME_LEN]; /* kernel PMUs */
-	int sysfs_pmu_count;
+	char arch[PRESET_NAME_LEN]; /* "x86_64", "aarch64", "ppc64le", ... */
+	struct preset_key keys[PRESET_MAX_KEYS];
+	int key_count;
 	char x86_vendor[PRESET_NAME_LEN]; /* "GenuineIntel", "AuthenticAMD", ... */
 	long long x86_family, x86_model;
 	long long midr_implementer, midr_part;
@@ -111,13 +121,23 @@ struct preset_cpu {
 
 /* An empty description: nothing known. */
 void preset_cpu_clear(struct preset_cpu *cpu);
-/* Adds the words of a component's pmu_names ("pfm:skl sysfs:cpu ..."). */
+/* Adds the "<kind>:<name>" words of a component's pmu_names ("pfm:skl
+ * sysfs:cpu ..."); at most PRESET_MAX_KEYS_PER_KIND of each kind. */
 void preset_cpu_add_pmu_names(struct preset_cpu *cpu, const char *names);
-/* This machine: architecture, identity from PAPI_hw_info_t, PMUs from the
+/* This machine: architecture, identity from PAPI_hw_info_t, keys from the
  * ready components. */
 void preset_cpu_detect(struct preset_cpu *cpu);
 /* One line saying what was detected, for messages. */
 void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len);
+
+/* The rank of a match line of key kind word (MATCH_KEY and up, from the
+ * compiled-in components' preset_key_kinds), or -1 when no component
+ * serves that kind (preset_keys.c). */
+int preset_key_kind_rank(const char *word);
+/* "pfm, sysfs, ...": every key kind of the compiled-in components. */
+void preset_key_kinds_list(char *text, size_t len);
+/* What a kind's names are ("libpfm4 core PMUs"), or NULL. */
+const char *preset_key_kind_what(const char *word);
 
 /* The tables of library that apply to cpu, most specific first (user
  * tables before all others); returns how many were stored in layers. */

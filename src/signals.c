@@ -24,6 +24,7 @@
 #include <ucontext.h>
 
 #include "papi.h"
+#include "arch/arch_context.h"
 #include "error.h"
 #include "signals.h"
 
@@ -312,19 +313,5 @@ void *signals_context_address(const void *ucontext)
 {
 	if (!ucontext)
 		return NULL;
-	const ucontext_t *context = ucontext;
-#if defined(__x86_64__)
-	return (void *)context->uc_mcontext.gregs[REG_RIP];
-#elif defined(__i386__)
-	return (void *)context->uc_mcontext.gregs[REG_EIP];
-#elif defined(__aarch64__)
-	return (void *)context->uc_mcontext.pc;
-#elif defined(__powerpc64__)
-	return (void *)context->uc_mcontext.gp_regs[32]; /* PT_NIP */
-#elif defined(__riscv)
-	return (void *)context->uc_mcontext.__gregs[REG_PC];
-#else
-	(void)context;
-	return NULL;
-#endif
+	return arch_context_pc(ucontext);
 }

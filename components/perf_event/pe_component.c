@@ -142,6 +142,15 @@ static int pe_pmu_names(char *names, size_t names_len)
 	return PAPI_OK;
 }
 
+/* Preset tables name perf_event's PMUs in two ways: a libpfm4 core PMU
+ * (which tables libpfm4 itself applies, or LIBPFM_FORCE_PMU forces) is
+ * the more specific, a kernel PMU directory the broader. */
+static const struct component_key_kind pe_preset_key_kinds[] = {
+    {"pfm", "libpfm4 core PMUs"},
+    {"sysfs", "kernel PMUs"},
+    {NULL, NULL},
+};
+
 static int pe_control_init(void *control)
 {
 	memset(control, 0, sizeof(struct pe_control));
@@ -216,6 +225,7 @@ const struct component_ops perf_event_component = {
     .release_encoding = pe_release_encoding,
     .event_info = pe_event_info,
     .check_event = pe_check_event,
+    .preset_key_kinds = pe_preset_key_kinds,
     .pmu_names = pe_pmu_names,
     .control_init = pe_control_init,
     .control_cleanup = pe_control_cleanup,

@@ -2,10 +2,14 @@
  * the kernel's switch, which sysfs PMUs hold the CPU's counters, and what
  * the counter behind a perf page's index is called. Every architecture's
  * table is compiled everywhere, so that the unit tests check them all on
- * any host; pe_arch_current() picks the one of the running build. */
+ * any host; pe_arch_current() picks the one of the running build. The
+ * counters' registers and their names are the architecture layer's
+ * (src/arch/). */
 #include <stdio.h>
 #include <string.h>
 
+#include "arch/arch.h"
+#include "pe_counter_arch.h"
 #include "pe_user.h"
 
 static const char *const x86_core_pmus[] = {"cpu", "cpu_core", "cpu_atom", NULL};
@@ -59,17 +63,26 @@ static const struct pe_arch_facts facts[] = {
         },
 };
 
+/* The architecture layer's name for each of perf_event's architectures. */
+static const enum arch_id arch_of[] = {
+    [PE_ARCH_X86_64] = ARCH_X86_64,
+    [PE_ARCH_ARM64] = ARCH_AARCH64,
+    [PE_ARCH_RISCV64] = ARCH_RISCV64,
+    [PE_ARCH_OTHER] = ARCH_OTHER,
+};
+
 enum pe_arch pe_arch_current(void)
 {
-#if defined(__x86_64__)
-	return PE_ARCH_X86_64;
-#elif defined(__aarch64__)
-	return PE_ARCH_ARM64;
-#elif defined(__riscv) && __riscv_xlen == 64
-	return PE_ARCH_RISCV64;
-#else
-	return PE_ARCH_OTHER;
-#endif
+	switch (ARCH_THIS) {
+	case ARCH_X86_64:
+		return PE_ARCH_X86_64;
+	case ARCH_AARCH64:
+		return PE_ARCH_ARM64;
+	case ARCH_RISCV64:
+		return PE_ARCH_RISCV64;
+	default:
+		return PE_ARCH_OTHER;
+	}
 }
 
 const struct pe_arch_facts *pe_arch_facts(enum pe_arch arch)
@@ -95,16 +108,12 @@ bool pe_arch_core_pmu(enum pe_arch arch, const char *pmu)
 
 bool pe_arch_index_readable(enum pe_arch arch, uint32_t index)
 {
-	switch (arch) {
-	case PE_ARCH_X86_64:
-		/* Not ecx bit 29: the topdown metrics register (fractions). */
-		return index != 0 && !((index - 1) & (UINT32_C(1) << 29));
-	case PE_ARCH_ARM64:
-	case PE_ARCH_RISCV64:
-		return index >= 1 && index <= 32;
-	default:
+	if ((unsigned)arch > PE_ARCH_OTHER || arch == PE_ARCH_OTHER || index == 0)
 		return false;
-	}
+	/* x86: not ecx bit 29, the topdown metrics register (fractions). */
+	if (arch == PE_ARCH_X86_64)
+		return !((index - 1) & PE_X86_RDPMC_METRICS);
+	return index <= arch_facts_of(arch_of[arch])->counters;
 }
 
 /* The event number field of arm64's PMU (PMEVTYPER.evtCount, 16 bits from
@@ -125,32 +134,20 @@ bool pe_arch_long_cycles_event(enum pe_arch arch, const struct perf_event_attr *
 	return false;
 }
 
-/* RISC-V's user counter CSRs from 0xC00: the first three have names of
- * their own, then hpmcounter3..31. */
-static const char *const riscv_named_csrs[] = {"cycle", "time", "instret"};
-
 void pe_arch_counter_name(enum pe_arch arch, uint32_t index, char *name, size_t name_len)
 {
-	uint32_t counter = index - 1;
+	if ((unsigned)arch > PE_ARCH_OTHER)
+		arch = PE_ARCH_OTHER;
+	/* Index 0 (no counter) wraps to a number no register has; x86's
+	 * selector is free-form, so it is named as rdpmc would take it. */
+	if (arch != PE_ARCH_OTHER && arch_counter_name(arch_of[arch], index - 1, name, name_len))
+		return;
 	switch (arch) {
-	case PE_ARCH_X86_64:
-		snprintf(name, name_len, "x86 rdpmc ecx=%#x", counter);
-		break;
 	case PE_ARCH_ARM64:
-		if (index == 32)
-			snprintf(name, name_len, "arm64 PMCCNTR_EL0");
-		else if (index >= 1 && index <= 31)
-			snprintf(name, name_len, "arm64 PMEVCNTR%u_EL0", counter);
-		else
-			snprintf(name, name_len, "arm64 counter index %u (no register)", index);
+		snprintf(name, name_len, "arm64 counter index %u (no register)", index);
 		break;
 	case PE_ARCH_RISCV64:
-		if (index >= 1 && index <= 3)
-			snprintf(name, name_len, "riscv csrr %s", riscv_named_csrs[counter]);
-		else if (index >= 4 && index <= 32)
-			snprintf(name, name_len, "riscv csrr hpmcounter%u", counter);
-		else
-			snprintf(name, name_len, "riscv counter index %u (no CSR)", index);
+		snprintf(name, name_len, "riscv counter index %u (no CSR)", index);
 		break;
 	default:
 		snprintf(name, name_len, "counter index %u", index);

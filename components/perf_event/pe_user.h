@@ -8,7 +8,8 @@
  *                       mapping, and the read path of an event, with why
  *   pe_user_read.c      reading counts through the pages
  *   pe_userpage.h       the page's layout and its read protocol (pure)
- *   pe_counter_arch.h   the counter-reading instructions
+ *   pe_counter_arch.h   the page index to the architecture layer's counter
+ *                       reads (src/arch/, which holds the instructions)
  *
  * pe_group.c decides per read: events with a page that names a counter are
  * read in user space, the others of their group with one read(). */

@@ -4,7 +4,7 @@
  *   1. PAPILLON_USER_READ=0 in the environment turns it off (no page is
  *      ever mapped);
  *   2. the architecture must have a counter-reading instruction Papillon
- *      knows (pe_counter_arch.h);
+ *      knows (src/arch/, pe_counter_arch.h);
  *   3. a hardware PMU must be exposed (virtual machines often hide it);
  *   4. the kernel's switch must allow it: x86's cpu/rdpmc, arm64's and
  *      RISC-V's kernel.perf_user_access.

@@ -16,7 +16,7 @@
  * Pure code: no system call, no global state, so that the unit tests drive
  * it with a fake page and fake counters (tests/unit/test_userpage.c). The
  * architecture's instructions come in as always-inlined functions
- * (pe_counter_arch.h). */
+ * (pe_counter_arch.h, over src/arch/). */
 #ifndef PAPILLON_PE_USERPAGE_H
 #define PAPILLON_PE_USERPAGE_H
 

@@ -361,7 +361,8 @@ static void test_libpfm4_names_encode_with_their_pmu_forced(void)
 	for (int t = 0; t < builtin.table_count; t++) {
 		const struct preset_table *table = &builtin.tables[t];
 		for (int m = 0; m < table->match_count; m++) {
-			if (table->matches[m].source != SOURCE_PFM)
+			if (table->matches[m].source != SOURCE_KEY ||
+			    strcmp(table->matches[m].kind, "pfm") != 0)
 				continue;
 			const char *pmu = table->matches[m].name;
 			setenv("LIBPFM_FORCE_PMU", pmu, 1);
