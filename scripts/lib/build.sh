@@ -5,11 +5,14 @@
 # Number of parallel make jobs: the machines have 2 cores.
 PAPILLON_JOBS=${PAPILLON_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-# The autotools inputs of the tree (not the build dirs, not .git).
+# The autotools inputs of the tree (not the build dirs, not .git): with
+# configure.ac and the Makefile.am files, the components' m4 files
+# (components/list.m4, components/NAME/component.m4) and .am fragments.
 autotools_inputs() {
 	find "$PAPILLON_SRC_DIR" \( -path "$PAPILLON_SRC_DIR/.git" -o -path "$PAPILLON_SRC_DIR/_*" \
 		-o -path "$PAPILLON_SRC_DIR/build" -o -name autom4te.cache \) -prune \
-		-o \( -name configure.ac -o -name Makefile.am \) -print
+		-o \( -name configure.ac -o -name Makefile.am -o -name '*.am' \
+		-o -path "$PAPILLON_SRC_DIR/components/*.m4" \) -print
 }
 
 # configure must be regenerated when it is missing or older than any input.
