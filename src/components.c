@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "component.h"
+#include "library.h"
 
 #define DECLARE_COMPONENT(name) extern const struct component_ops name##_component;
 PAPILLON_FOR_EACH_COMPONENT(DECLARE_COMPONENT)
@@ -14,3 +15,7 @@ const struct component_ops *const papillon_components[] = {
     PAPILLON_FOR_EACH_COMPONENT(LIST_COMPONENT)};
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));
+
+/* The core's tables indexed by component hold MAX_COMPONENTS. */
+_Static_assert(sizeof(papillon_components) / sizeof(papillon_components[0]) <= MAX_COMPONENTS,
+               "more components than the core's tables hold: raise MAX_COMPONENTS");

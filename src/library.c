@@ -31,8 +31,23 @@ int library_require_init(void)
 	return PAPI_OK;
 }
 
+/* PAPI_EBUG when papillon_components[] is longer than the tables indexed by
+ * component: nothing may be written past them. */
+static int check_component_table(void)
+{
+	if (papillon_component_count > MAX_COMPONENTS)
+		return papi_error_set(PAPI_EBUG,
+		                      "%d components are compiled in; the core holds at most %d "
+		                      "(MAX_COMPONENTS in src/library.h)",
+		                      papillon_component_count, MAX_COMPONENTS);
+	return PAPI_OK;
+}
+
 int library_check_component(int cidx)
 {
+	int status = check_component_table();
+	if (status != PAPI_OK)
+		return status;
 	if (cidx < 0 || cidx >= papillon_component_count)
 		return papi_error_set(PAPI_ENOCMP, "no component has index %d (there are %d)", cidx,
 		                      papillon_component_count);
@@ -62,6 +77,8 @@ static void prepare_component_info(int cidx)
 
 void library_prepare_components(void)
 {
+	if (check_component_table() != PAPI_OK)
+		return;
 	pthread_mutex_lock(&papillon_library.lock);
 	if (!components_prepared) {
 		for (int c = 0; c < papillon_component_count; c++)
@@ -127,8 +144,11 @@ int library_init(void)
 	const char *debug = getenv("PAPILLON_DEBUG");
 	if (debug && *debug && *debug != '0')
 		papi_debug_level = 1;
+	int status = check_component_table();
+	if (status != PAPI_OK)
+		return status;
 	library_prepare_components();
-	int status = sysinfo_hardware(&papillon_library.hardware);
+	status = sysinfo_hardware(&papillon_library.hardware);
 	if (status != PAPI_OK)
 		return status;
 	status = sysinfo_executable(&papillon_library.executable);

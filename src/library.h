@@ -7,7 +7,10 @@
 #include "papi.h"
 #include "component.h"
 
-#define MAX_COMPONENTS 8
+/* Entries of the per-component tables: at most this many components are
+ * compiled in (src/components.c asserts it; PAPI_library_init refuses a
+ * longer list, such as a unit test's own). */
+#define MAX_COMPONENTS 16
 
 struct library_state {
 	int init_level;
