@@ -1,7 +1,11 @@
 /* Fake components for the core's unit tests (see fake_component.h). */
+#include "config.h"
+
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "papi.h"
 #include "component.h"
@@ -29,14 +33,31 @@ struct fake_control {
 	long long thresholds[FAKE_MAX_SLOTS];
 	void (*fire)(void *cookie, int index, void *address, void *context);
 	void *cookie;
+	/* fakeintr: a pipe whose read end signals the thread the core named
+	 * when a byte arrives (-1: none open), as a perf_event descriptor
+	 * signals an overflow; the core routes that signal to signal_route. */
+	int signal_pipe[2];
+	struct signal_route signal_route;
+	/* What fake_fire_signal's interrupt reports. */
+	int pending_native;
+	void *pending_address;
 };
 
 /* The control fake_fire delivers through: the last one opened with a route. */
 static struct fake_control *routed_control;
 
 const char *const fake_names[FAKE_COMPONENTS] = {
-    [FAKE_PLAIN] = "fake",         [FAKE_PLAIN2] = "fake2",    [FAKE_FREE_RUNNING] = "fakefree",
-    [FAKE_USER_READ] = "fakeuser", [FAKE_WRITE] = "fakewrite", [FAKE_USER_OVERFLOW] = "fakeebb",
+    [FAKE_PLAIN] = "fake",
+    [FAKE_PLAIN2] = "fake2",
+    [FAKE_FREE_RUNNING] = "fakefree",
+    [FAKE_USER_READ] = "fakeuser",
+    [FAKE_WRITE] = "fakewrite",
+    [FAKE_USER_OVERFLOW] = "fakeebb",
+    [FAKE_HW_OVERFLOW] = "fakeintr",
+    [FAKE_KERNEL_MULTIPLEX] = "fakekmpx",
+    [FAKE_ATTACH] = "fakeattach",
+    [FAKE_CPU] = "fakecpu",
+    [FAKE_INHERIT] = "fakeinherit",
 };
 
 void fake_advance(long long ticks)
@@ -134,14 +155,71 @@ static int fake_control_init(int component, void *control)
 	struct fake_control *fake = control;
 	fake->state = &fake_states[component];
 	fake->free_running = component == FAKE_FREE_RUNNING;
+	fake->signal_pipe[0] = fake->signal_pipe[1] = -1;
 	fake->state->calls.control_init++;
 	return PAPI_OK;
+}
+
+/* fakeintr's signal handler, called by the core's (src/signals.c) for the
+ * overflow signal of the control's pipe: what a component's handler does
+ * for a counter's overflow. */
+static void fake_overflow_signal(void *arg, const siginfo_t *info, void *ucontext)
+{
+	(void)info;
+	struct fake_control *fake = arg;
+	char drained[16];
+	while (read(fake->signal_pipe[0], drained, sizeof(drained)) > 0)
+		continue;
+	fake->state->calls.overflow_signals++;
+	if (fake->fire)
+		fake->fire(fake->cookie, fake->pending_native, fake->pending_address, ucontext);
+}
+
+static void close_signal_pipe(int pipe_ends[2])
+{
+	if (pipe_ends[0] < 0)
+		return;
+	signals_unroute_fd(pipe_ends[0]);
+	close(pipe_ends[0]);
+	close(pipe_ends[1]);
+	pipe_ends[0] = pipe_ends[1] = -1;
+}
+
+/* A pipe whose read end sends the core's overflow signal to signal_tid
+ * when written to, as perf_event arms a sampling descriptor (F_SETSIG,
+ * F_SETOWN_EX, O_ASYNC), routed by the core to the control. */
+static int open_signal_pipe(struct fake_control *fake, pid_t signal_tid, int pipe_ends[2])
+{
+	if (pipe2(pipe_ends, O_CLOEXEC | O_NONBLOCK) != 0) {
+		pipe_ends[0] = pipe_ends[1] = -1;
+		return papi_error_set(PAPI_ESYS, "fakeintr cannot open its pipe");
+	}
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = signal_tid};
+	if (fcntl(pipe_ends[0], F_SETSIG, signals_overflow_signal()) != 0 ||
+	    fcntl(pipe_ends[0], F_SETOWN_EX, &owner) != 0 ||
+	    fcntl(pipe_ends[0], F_SETFL, O_NONBLOCK | O_ASYNC) != 0) {
+		close(pipe_ends[0]);
+		close(pipe_ends[1]);
+		pipe_ends[0] = pipe_ends[1] = -1;
+		return papi_error_set(PAPI_ESYS, "fakeintr cannot make its pipe signal thread %d",
+		                      (int)signal_tid);
+	}
+	fake->signal_route.fire = fake_overflow_signal;
+	fake->signal_route.arg = fake;
+	int status = signals_route_fd(pipe_ends[0], &fake->signal_route);
+	if (status != PAPI_OK) {
+		close(pipe_ends[0]);
+		close(pipe_ends[1]);
+		pipe_ends[0] = pipe_ends[1] = -1;
+	}
+	return status;
 }
 
 static void fake_control_cleanup(void *control)
 {
 	struct fake_control *fake = control;
 	fake->state->calls.control_cleanup++;
+	close_signal_pipe(fake->signal_pipe);
 	if (routed_control == fake)
 		routed_control = NULL;
 }
@@ -157,11 +235,28 @@ static int fake_control_update(void *control, const struct component_event *even
 {
 	struct fake_control *fake = control;
 	fake->state->calls.control_update++;
+	if (options->multiplex)
+		fake->state->calls.multiplexed_updates++;
 	if (fake->running)
 		fake_misuse(fake->state, "control_update");
-	if (count > fake->state->max_events || count > FAKE_MAX_SLOTS)
-		return papi_error_set(PAPI_ECNFLCT, "fake holds at most %d events",
-		                      fake->state->max_events);
+	/* Kernel multiplexing time-shares the counters: more events fit. */
+	int capacity = options->multiplex ? FAKE_MAX_SLOTS : fake->state->max_events;
+	if (count > capacity || count > FAKE_MAX_SLOTS)
+		return papi_error_set(PAPI_ECNFLCT, "fake holds at most %d events", capacity);
+	bool overflows = false;
+	for (int i = 0; i < count; i++)
+		overflows |= events[i].overflow_threshold > 0;
+	/* fakeintr interrupts for its thresholds; the new pipe is open before
+	 * anything changes, so that a failure leaves the control as it was. */
+	int signal_pipe[2] = {-1, -1};
+	if (fake->state == &fake_states[FAKE_HW_OVERFLOW] && overflows && options->overflow_fire) {
+		int status = open_signal_pipe(fake, options->signal_tid, signal_pipe);
+		if (status != PAPI_OK)
+			return status;
+	}
+	close_signal_pipe(fake->signal_pipe);
+	fake->signal_pipe[0] = signal_pipe[0];
+	fake->signal_pipe[1] = signal_pipe[1];
 	fake->count = count;
 	for (int i = 0; i < count; i++) {
 		fake->kinds[i] = ((const struct fake_encoding *)events[i].encoding)->kind;
@@ -175,6 +270,17 @@ static int fake_control_update(void *control, const struct component_event *even
 		routed_control = NULL;
 	fake->state->installed_count = count;
 	memcpy(fake->state->installed_kinds, fake->kinds, sizeof(int) * (size_t)count);
+	memcpy(fake->state->installed_thresholds, fake->thresholds,
+	       sizeof(long long) * (size_t)count);
+	fake->state->updated_options = *options;
+	return PAPI_OK;
+}
+
+/* Every target is countable here; the test sees what was asked. */
+static int fake_check_target(int component, const struct counting_options *options)
+{
+	fake_states[component].calls.check_target++;
+	fake_states[component].checked_options = *options;
 	return PAPI_OK;
 }
 
@@ -287,6 +393,23 @@ bool fake_fire(int native, void *address)
 	return true;
 }
 
+bool fake_fire_signal(int native, void *address)
+{
+	struct fake_control *fake = routed_control;
+	if (!fake || fake->signal_pipe[1] < 0 || native < 0 || native >= fake->count ||
+	    fake->thresholds[native] <= 0)
+		return false;
+	fake->pending_native = native;
+	fake->pending_address = address;
+	int delivered = fake->state->calls.overflow_signals;
+	/* The kernel queues the signal in write(); to the calling thread it is
+	 * delivered on the way back from the system call. */
+	char byte = 1;
+	if (write(fake->signal_pipe[1], &byte, 1) != 1)
+		return false;
+	return fake->state->calls.overflow_signals == delivered + 1;
+}
+
 /* The entry points that must know which fake they belong to. */
 #define FAKE_COMPONENT(index, symbol, label, caps)                                                 \
 	static int symbol##_init(int cidx, PAPI_component_info_t *info)                            \
@@ -311,6 +434,10 @@ bool fake_fire(int native, void *address)
 	{                                                                                          \
 		return fake_control_init(index, control);                                          \
 	}                                                                                          \
+	static int symbol##_check_target(const struct counting_options *options)                   \
+	{                                                                                          \
+		return fake_check_target(index, options);                                          \
+	}                                                                                          \
 	static const struct component_ops symbol = {                                               \
 	    .name = label,                                                                         \
 	    .short_name = label,                                                                   \
@@ -334,6 +461,7 @@ bool fake_fire(int native, void *address)
 	    .reset = fake_reset,                                                                   \
 	    .write = fake_write,                                                                   \
 	    .user_read = fake_user_read,                                                           \
+	    .check_target = symbol##_check_target,                                                 \
 	}
 
 /* Every fake has the write and user_read ops: the core may call them only
@@ -344,6 +472,11 @@ FAKE_COMPONENT(FAKE_FREE_RUNNING, free_running_component, "fakefree", CAP_FREE_R
 FAKE_COMPONENT(FAKE_USER_READ, user_read_component, "fakeuser", CAP_USER_READ);
 FAKE_COMPONENT(FAKE_WRITE, write_component, "fakewrite", CAP_WRITE);
 FAKE_COMPONENT(FAKE_USER_OVERFLOW, user_overflow_component, "fakeebb", CAP_USER_OVERFLOW);
+FAKE_COMPONENT(FAKE_HW_OVERFLOW, hw_overflow_component, "fakeintr", CAP_HW_OVERFLOW);
+FAKE_COMPONENT(FAKE_KERNEL_MULTIPLEX, kernel_multiplex_component, "fakekmpx", CAP_KERNEL_MULTIPLEX);
+FAKE_COMPONENT(FAKE_ATTACH, attach_component, "fakeattach", CAP_ATTACH);
+FAKE_COMPONENT(FAKE_CPU, cpu_component, "fakecpu", CAP_CPU);
+FAKE_COMPONENT(FAKE_INHERIT, inherit_component, "fakeinherit", CAP_INHERIT);
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
@@ -353,6 +486,11 @@ const struct component_ops *const papillon_components[] = {
     [FAKE_USER_READ] = &user_read_component,
     [FAKE_WRITE] = &write_component,
     [FAKE_USER_OVERFLOW] = &user_overflow_component,
+    [FAKE_HW_OVERFLOW] = &hw_overflow_component,
+    [FAKE_KERNEL_MULTIPLEX] = &kernel_multiplex_component,
+    [FAKE_ATTACH] = &attach_component,
+    [FAKE_CPU] = &cpu_component,
+    [FAKE_INHERIT] = &inherit_component,
 };
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

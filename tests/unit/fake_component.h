@@ -17,11 +17,27 @@
  *   fakewrite (4) CAP_WRITE: write sets the counts, reads go on from them;
  *   fakeebb   (5) CAP_USER_OVERFLOW: keeps the overflow route the core
  *                 gives it, and fake_fire delivers an overflow through it
- *                 from a plain call, as a user-mode handler would. */
+ *                 from a plain call, as a user-mode handler would;
+ *   fakeintr  (6) CAP_HW_OVERFLOW: opens the overflow route as perf_event
+ *                 does, a descriptor whose signal (F_SETSIG, the core's
+ *                 overflow signal) goes to the thread signal_tid and is
+ *                 routed by the core (signals_route_fd), and
+ *                 fake_fire_signal makes the kernel send that signal, whose
+ *                 handler calls overflow_fire;
+ *   fakekmpx  (7) CAP_KERNEL_MULTIPLEX: with counting_options.multiplex it
+ *                 takes more natives than max_events, as a kernel that
+ *                 time-shares its counters does;
+ *   fakeattach (8) CAP_ATTACH, fakecpu (9) CAP_CPU, fakeinherit (10)
+ *                 CAP_INHERIT: have a check_target op; every fake records
+ *                 the options of its last control_update and check_target.
+ *
+ * New fakes go at the end of the list, so that the indexes tests use stay. */
 #ifndef PAPILLON_FAKE_COMPONENT_H
 #define PAPILLON_FAKE_COMPONENT_H
 
 #include <stdbool.h>
+
+#include "component.h"
 
 #define FAKE_EVENT_KINDS 8
 #define FAKE_MAX_SLOTS   16
@@ -33,6 +49,11 @@ enum fake_index {
 	FAKE_USER_READ,
 	FAKE_WRITE,
 	FAKE_USER_OVERFLOW,
+	FAKE_HW_OVERFLOW,
+	FAKE_KERNEL_MULTIPLEX,
+	FAKE_ATTACH,
+	FAKE_CPU,
+	FAKE_INHERIT,
 	FAKE_COMPONENTS
 };
 
@@ -51,6 +72,11 @@ struct fake_calls {
 	int accum;
 	int reset;
 	int write;
+	int check_target;
+	/* control_update calls whose options asked for kernel multiplexing. */
+	int multiplexed_updates;
+	/* Overflows fake_fire_signal's signal handler delivered. */
+	int overflow_signals;
 };
 
 struct fake_state {
@@ -67,6 +93,12 @@ struct fake_state {
 	/* Calls the core made in a state where it must not (e.g. read of a
 	 * stopped control); each is also reported on stderr. */
 	int misuse;
+	/* What the last successful control_update was given besides the
+	 * natives: each native's overflow_threshold, and the options. */
+	long long installed_thresholds[FAKE_MAX_SLOTS];
+	struct counting_options updated_options;
+	/* The options of the last check_target. */
+	struct counting_options checked_options;
 };
 
 extern struct fake_state fake_states[FAKE_COMPONENTS];
@@ -82,5 +114,13 @@ void fake_reset_state(void);
  * core's overflow_fire as the handler would; false when the core gave no
  * route or no threshold for that native. */
 bool fake_fire(int native, void *address);
+/* fakeintr's interrupt: native index of the control the core last opened
+ * with an overflow route overflowed at address. Makes the kernel send the
+ * overflow signal to the thread the core named (signal_tid), as a counter's
+ * interrupt would; the signal is delivered before this returns when that
+ * thread is the caller, and its handler calls the core's overflow_fire.
+ * False when the core gave no route or no threshold for that native, or
+ * the signal could not be sent. */
+bool fake_fire_signal(int native, void *address);
 
 #endif
