@@ -1,16 +1,20 @@
 /* Unit tests of the paths the core takes for each component capability
  * (src/component.h), run against the fake components of fake_component.c:
  * snapshots of free-running counters, user-space reads, native writes,
- * overflow delivered by a component's user-mode handler, and the core's own
- * software overflow for components that deliver none. Event <fake>::Ek
- * counts k per fake tick, so every count is known exactly. */
+ * overflow delivered by a component's user-mode handler, the core's own
+ * software overflow for components that deliver none, and overflow
+ * delivered by a component's signal handler. Event <fake>::Ek counts k per
+ * fake tick, so every count is known exactly. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <CUnit/Basic.h>
 
@@ -455,6 +459,123 @@ static void test_software_overflow_without_interrupts(void)
 	destroy_set(&set);
 }
 
+/* ---- CAP_HW_OVERFLOW: the component interrupts, its signal delivers ------- */
+
+static struct interrupt_call {
+	int count;
+	int set;
+	void *address;
+	long long vector;
+	void *context;
+} interrupt_calls;
+
+/* Runs in the overflow signal's handler. */
+static void interrupt_handler(int set, void *address, long long vector, void *context)
+{
+	interrupt_calls.count++;
+	interrupt_calls.set = set;
+	interrupt_calls.address = address;
+	interrupt_calls.vector = vector;
+	interrupt_calls.context = context;
+}
+
+static double thread_cpu_seconds(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* Burns periods of the library's timer on this thread's CPU clock, the
+ * clock the core's software overflow and multiplexer timers count. */
+static void burn_timer_periods(int periods)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	UNIT_ASSERT_OK(PAPI_get_opt(PAPI_DEF_ITIMER_NS, &option));
+	double until = thread_cpu_seconds() + periods * (double)option.itimer.ns / 1e9;
+	volatile unsigned long work = 0;
+	while (thread_cpu_seconds() < until)
+		for (int i = 0; i < 10000; i++)
+			work += (unsigned long)i;
+}
+
+static void test_hw_overflow_is_delivered_by_the_components_signal(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
+	int set = new_set(FAKE_HW_OVERFLOW, 3, 1, 2, 3);
+	int code = event_code(FAKE_HW_OVERFLOW, 3);
+	memset(&interrupt_calls, 0, sizeof(interrupt_calls));
+	/* No flag: a component that interrupts gets the overflow. */
+	UNIT_ASSERT_OK(PAPI_overflow(set, code, 250, 0, interrupt_handler));
+	/* The threshold reached the component with E3, and the route with it:
+	 * the function to call and the thread to signal, this one. */
+	CU_ASSERT_EQUAL(fake->installed_count, 3);
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 0, 0, 250);
+	CU_ASSERT(fake->updated_options.overflow_fire != NULL);
+	CU_ASSERT_EQUAL(fake->updated_options.signal_tid, (pid_t)syscall(SYS_gettid));
+	int state = 0;
+	UNIT_ASSERT_OK(PAPI_state(set, &state));
+	CU_ASSERT(state & PAPI_OVERFLOWING);
+
+	UNIT_ASSERT_OK(PAPI_start(set));
+	/* Far past the threshold, and no core timer runs: the software
+	 * overflow's ticks would read the component and call the handler. */
+	fake_advance(1000);
+	int reads = fake->calls.read;
+	burn_timer_periods(5);
+	CU_ASSERT_EQUAL(fake->calls.read, reads);
+	CU_ASSERT_EQUAL(interrupt_calls.count, 0);
+
+	/* The counter's interrupt: the kernel signals this thread, the core's
+	 * handler routes the signal to the component's, which calls
+	 * overflow_fire, which calls the user's handler. */
+	CU_ASSERT_FATAL(fake_fire_signal(2, (void *)(uintptr_t)0x4321));
+	CU_ASSERT_EQUAL(fake->calls.overflow_signals, 1);
+	CU_ASSERT_EQUAL(interrupt_calls.count, 1);
+	CU_ASSERT_EQUAL(interrupt_calls.set, set);
+	CU_ASSERT_PTR_EQUAL(interrupt_calls.address, (void *)(uintptr_t)0x4321);
+	CU_ASSERT_EQUAL(interrupt_calls.vector, 1LL << 2);
+	CU_ASSERT(interrupt_calls.context != NULL); /* the signal's ucontext */
+	int indexes[3], number = 3;
+	UNIT_ASSERT_OK(
+	    PAPI_get_overflow_event_index(set, interrupt_calls.vector, indexes, &number));
+	CU_ASSERT_EQUAL(number, 1);
+	CU_ASSERT_EQUAL(indexes[0], 2);
+	/* E1 has no threshold: nothing to interrupt for. */
+	CU_ASSERT_FALSE(fake_fire_signal(0, NULL));
+	long long values[3];
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	UNIT_ASSERT_VALUES(values, 1000, 2000, 3000);
+
+	/* Turned off, the component's interrupt is gone. */
+	UNIT_ASSERT_OK(PAPI_overflow(set, code, 0, 0, NULL));
+	CU_ASSERT_EQUAL(fake->installed_thresholds[2], 0);
+	CU_ASSERT_FALSE(fake_fire_signal(2, NULL));
+	/* PAPI_OVERFLOW_FORCE_SW: the core's timer even so; the component
+	 * sees no threshold. */
+	UNIT_ASSERT_OK(PAPI_overflow(set, code, 250, PAPI_OVERFLOW_FORCE_SW, interrupt_handler));
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 0, 0, 0);
+	CU_ASSERT(fake->updated_options.overflow_fire == NULL);
+	CU_ASSERT_EQUAL(interrupt_calls.count, 1);
+	destroy_set(&set);
+
+	/* The component info names the signal. */
+	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_HW_OVERFLOW);
+	CU_ASSERT_FATAL(info != NULL);
+	CU_ASSERT_EQUAL(info->hardware_intr, 1);
+	CU_ASSERT_EQUAL(info->hardware_intr_sig, SIGRTMIN + 2);
+
+	/* Without the capability the threshold never reaches the component:
+	 * the core's timer does the work, which
+	 * test_software_overflow_without_interrupts follows to the handler. */
+	set = new_set(FAKE_PLAIN, 1, 1);
+	UNIT_ASSERT_OK(PAPI_overflow(set, event_code(FAKE_PLAIN, 1), 250, 0, interrupt_handler));
+	CU_ASSERT_EQUAL(fake_states[FAKE_PLAIN].installed_thresholds[0], 0);
+	CU_ASSERT(fake_states[FAKE_PLAIN].updated_options.overflow_fire == NULL);
+	destroy_set(&set);
+}
+
 /* ---- registration ------------------------------------------------------- */
 
 struct unit_test {
@@ -478,6 +599,7 @@ int main(void)
 	    TEST(test_write_goes_to_the_component),
 	    TEST(test_user_overflow_is_delivered_by_a_plain_call),
 	    TEST(test_software_overflow_without_interrupts),
+	    TEST(test_hw_overflow_is_delivered_by_the_components_signal),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
