@@ -2,9 +2,10 @@
  * (src/component.h), run against the fake components of fake_component.c:
  * snapshots of free-running counters, user-space reads, native writes,
  * overflow delivered by a component's user-mode handler, the core's own
- * software overflow for components that deliver none, and overflow
- * delivered by a component's signal handler. Event <fake>::Ek counts k per
- * fake tick, so every count is known exactly. */
+ * software overflow for components that deliver none, overflow delivered
+ * by a component's signal handler, and kernel multiplexing against the
+ * core's software multiplexer. Event <fake>::Ek counts k per fake tick, so
+ * every count is known exactly. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -576,6 +577,121 @@ static void test_hw_overflow_is_delivered_by_the_components_signal(void)
 	destroy_set(&set);
 }
 
+/* ---- CAP_KERNEL_MULTIPLEX: the component multiplexes ---------------------- */
+
+/* Controls of component that exist now (made since fake_reset_state). */
+static int live_controls(int component)
+{
+	return fake_states[component].calls.control_init -
+	       fake_states[component].calls.control_cleanup;
+}
+
+/* A set of component's E1, E2, E3 multiplexed with flags
+ * (PAPI_MULTIPLEX_*) before its events are added, as PAPI's examples do,
+ * on a component that counts one event at a time without multiplexing. */
+static int new_multiplexed_set(int component, int flags)
+{
+	fake_states[component].max_events = 1;
+	int set = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
+	UNIT_ASSERT_OK_FATAL(PAPI_assign_eventset_component(set, component));
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = set;
+	option.multiplex.flags = flags;
+	UNIT_ASSERT_OK_FATAL(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	for (int kind = 1; kind <= 3; kind++)
+		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, event_code(component, kind)));
+	return set;
+}
+
+/* The set's PAPI_MULTIPLEX flags: PAPI_MULTIPLEX_FORCE_SW when the core's
+ * software multiplexer serves it. */
+static int multiplex_flags(int set)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = set;
+	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_MULTIPLEX, &option), 1);
+	return option.multiplex.flags;
+}
+
+static void test_kernel_multiplex_goes_to_the_component(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_KERNEL_MULTIPLEX];
+	int set = new_multiplexed_set(FAKE_KERNEL_MULTIPLEX, PAPI_MULTIPLEX_DEFAULT);
+	/* One control, asked to multiplex, holds the three natives: no
+	 * slices. */
+	CU_ASSERT_EQUAL(fake->updated_options.multiplex, 1);
+	CU_ASSERT_EQUAL(fake->installed_count, 3);
+	CU_ASSERT_EQUAL(live_controls(FAKE_KERNEL_MULTIPLEX), 1);
+	CU_ASSERT_EQUAL(PAPI_get_multiplex(set), 1);
+	CU_ASSERT_EQUAL(multiplex_flags(set), PAPI_MULTIPLEX_DEFAULT);
+
+	/* The counts come straight from the component: exact, from one
+	 * start and one read, with no rotation in between. */
+	long long values[3];
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(4);
+	burn_timer_periods(3); /* the software multiplexer would rotate here */
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	UNIT_ASSERT_VALUES(values, 4, 8, 12);
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	UNIT_ASSERT_VALUES(values, 4, 8, 12);
+	CU_ASSERT_EQUAL(fake->calls.start, 1);
+	CU_ASSERT_EQUAL(fake->calls.read, 1);
+	CU_ASSERT_EQUAL(fake->calls.stop, 1);
+	destroy_set(&set);
+
+	/* PAPI_MULTIPLEX_FORCE_SW: the core's multiplexer even so, a slice
+	 * per event, none asked to multiplex. */
+	fake_reset_state();
+	set = new_multiplexed_set(FAKE_KERNEL_MULTIPLEX, PAPI_MULTIPLEX_FORCE_SW);
+	CU_ASSERT_EQUAL(fake->calls.multiplexed_updates, 0);
+	CU_ASSERT_EQUAL(fake->installed_count, 1);
+	CU_ASSERT_EQUAL(live_controls(FAKE_KERNEL_MULTIPLEX), 1 + 3);
+	CU_ASSERT_EQUAL(multiplex_flags(set), PAPI_MULTIPLEX_FORCE_SW);
+	destroy_set(&set);
+
+	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_KERNEL_MULTIPLEX);
+	CU_ASSERT_FATAL(info != NULL);
+	CU_ASSERT_EQUAL(info->kernel_multiplex, 1);
+	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_PLAIN)->kernel_multiplex, 0);
+}
+
+/* Burns CPU until component was started starts times, at most 10 s. */
+static void spin_until_started(int component, int starts)
+{
+	double deadline = seconds_now() + 10.0;
+	while (fake_states[component].calls.start < starts && seconds_now() < deadline)
+		burn_timer_periods(1);
+}
+
+static void test_software_multiplexer_without_kernel_multiplexing(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_PLAIN];
+	int set = new_multiplexed_set(FAKE_PLAIN, PAPI_MULTIPLEX_DEFAULT);
+	/* The component was never asked to multiplex: the core built a
+	 * slice of its own for each event it counts one at a time (next to
+	 * the set's own control, now empty). */
+	CU_ASSERT_EQUAL(fake->calls.multiplexed_updates, 0);
+	CU_ASSERT_EQUAL(fake->updated_options.multiplex, 0);
+	CU_ASSERT_EQUAL(fake->installed_count, 1);
+	CU_ASSERT_EQUAL(live_controls(FAKE_PLAIN), 1 + 3);
+	CU_ASSERT_EQUAL(PAPI_get_multiplex(set), 1);
+	CU_ASSERT_EQUAL(multiplex_flags(set), PAPI_MULTIPLEX_FORCE_SW);
+
+	/* The core's timer rotates the slices: every one gets its turn, one
+	 * at a time. */
+	UNIT_ASSERT_OK(PAPI_start(set));
+	spin_until_started(FAKE_PLAIN, 3);
+	CU_ASSERT(fake->calls.start >= 3);
+	CU_ASSERT_EQUAL(fake->calls.start - fake->calls.stop, 1);
+	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
+	CU_ASSERT_EQUAL(fake->calls.start, fake->calls.stop);
+	destroy_set(&set);
+}
+
 /* ---- registration ------------------------------------------------------- */
 
 struct unit_test {
@@ -600,6 +716,8 @@ int main(void)
 	    TEST(test_user_overflow_is_delivered_by_a_plain_call),
 	    TEST(test_software_overflow_without_interrupts),
 	    TEST(test_hw_overflow_is_delivered_by_the_components_signal),
+	    TEST(test_kernel_multiplex_goes_to_the_component),
+	    TEST(test_software_multiplexer_without_kernel_multiplexing),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
