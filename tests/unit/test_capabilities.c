@@ -3,8 +3,9 @@
  * snapshots of free-running counters, user-space reads, native writes,
  * overflow delivered by a component's user-mode handler, the core's own
  * software overflow for components that deliver none, overflow delivered
- * by a component's signal handler, and kernel multiplexing against the
- * core's software multiplexer. Event <fake>::Ek counts k per fake tick, so
+ * by a component's signal handler, kernel multiplexing against the core's
+ * software multiplexer, and the targets (another task, a CPU, inheritance)
+ * only some components count. Event <fake>::Ek counts k per fake tick, so
  * every count is known exactly. */
 #include <pthread.h>
 #include <signal.h>
@@ -692,6 +693,195 @@ static void test_software_multiplexer_without_kernel_multiplexing(void)
 	destroy_set(&set);
 }
 
+/* ---- CAP_ATTACH, CAP_CPU, CAP_INHERIT: what the component can count ------- */
+
+/* status is PAPI_ECMP, and the reason names option and the component. */
+static void assert_refused(int status, const char *option, int component, const char *expression,
+                           unsigned line)
+{
+	unit_assert_status(status, PAPI_ECMP, expression, line, __FILE__, CU_FALSE);
+	const char *reason = PAPI_strreason();
+	char name[64], text[512];
+	snprintf(name, sizeof(name), "%s ", fake_names[component]);
+	snprintf(text, sizeof(text), "line %u: the reason \"%s\" names %s and %s", line, reason,
+	         option, fake_names[component]);
+	CU_assertImplementation(strstr(reason, option) && strstr(reason, name), __LINE__, text,
+	                        __FILE__, "", CU_FALSE);
+}
+
+#define ASSERT_REFUSED(expression, option, component)                                              \
+	assert_refused((expression), (option), (component), #expression, __LINE__)
+
+/* An empty set of component: nothing to reopen, the component is asked. */
+static int new_empty_set(int component)
+{
+	int set = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
+	UNIT_ASSERT_OK_FATAL(PAPI_assign_eventset_component(set, component));
+	return set;
+}
+
+static int set_state(int set)
+{
+	int state = 0;
+	UNIT_ASSERT_OK(PAPI_state(set, &state));
+	return state;
+}
+
+static void test_attach_reaches_the_component(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_ATTACH];
+	pid_t task = getpid();
+	int set = new_empty_set(FAKE_ATTACH);
+	UNIT_ASSERT_OK(PAPI_attach(set, (unsigned long)task));
+	CU_ASSERT_EQUAL(fake->calls.check_target, 1);
+	CU_ASSERT_EQUAL(fake->checked_options.tid, task);
+	CU_ASSERT(set_state(set) & PAPI_ATTACHED);
+	/* The events open for that task. */
+	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_ATTACH, 1)));
+	CU_ASSERT_EQUAL(fake->updated_options.tid, task);
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.attach.eventset = set;
+	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_ATTACH, &option), 1);
+	CU_ASSERT_EQUAL(option.attach.tid, (unsigned long)task);
+	/* Detached, they open for the owner again. */
+	UNIT_ASSERT_OK(PAPI_detach(set));
+	CU_ASSERT_EQUAL(fake->updated_options.tid, 0);
+	CU_ASSERT_FALSE(set_state(set) & PAPI_ATTACHED);
+	/* PAPI_set_opt(PAPI_ATTACH) takes the same path. */
+	option.attach.tid = (unsigned long)task;
+	UNIT_ASSERT_OK(PAPI_set_opt(PAPI_ATTACH, &option));
+	CU_ASSERT_EQUAL(fake->updated_options.tid, task);
+	destroy_set(&set);
+	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_ATTACH)->attach, 1);
+
+	/* Components without CAP_ATTACH (whatever else they can) refuse, and
+	 * never see the request. */
+	const int unable[] = {FAKE_PLAIN, FAKE_CPU, FAKE_INHERIT};
+	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
+		int component = unable[u];
+		set = new_set(component, 1, 1);
+		int updates = fake_states[component].calls.control_update;
+		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
+		option.attach.eventset = set;
+		ASSERT_REFUSED(PAPI_set_opt(PAPI_ATTACH, &option), "PAPI_ATTACH", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
+		CU_ASSERT_FALSE(set_state(set) & PAPI_ATTACHED);
+		destroy_set(&set);
+		set = new_empty_set(component);
+		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
+		destroy_set(&set);
+		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->attach, 0);
+	}
+}
+
+static int cpu_attach(int set, unsigned cpu)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.cpu.eventset = set;
+	option.cpu.cpu_num = cpu;
+	return PAPI_set_opt(PAPI_CPU_ATTACH, &option);
+}
+
+static int set_granularity(int set, int granularity)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.granularity.eventset = set;
+	option.granularity.granularity = granularity;
+	return PAPI_set_opt(PAPI_GRANUL, &option);
+}
+
+static void test_cpu_reaches_the_component(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_CPU];
+	int set = new_empty_set(FAKE_CPU);
+	UNIT_ASSERT_OK(cpu_attach(set, 0));
+	CU_ASSERT_EQUAL(fake->calls.check_target, 1);
+	CU_ASSERT_EQUAL(fake->checked_options.cpu, 0);
+	CU_ASSERT(set_state(set) & PAPI_CPU_ATTACHED);
+	/* The events open for that CPU, not for a task. */
+	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_CPU, 1)));
+	CU_ASSERT_EQUAL(fake->updated_options.cpu, 0);
+	CU_ASSERT_EQUAL(fake->updated_options.tid, 0);
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.cpu.eventset = set;
+	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_CPU_ATTACH, &option), 1);
+	destroy_set(&set);
+
+	/* PAPI_GRN_SYS: the CPU the thread runs on. */
+	set = new_set(FAKE_CPU, 1, 1);
+	UNIT_ASSERT_OK(set_granularity(set, PAPI_GRN_SYS));
+	CU_ASSERT_EQUAL(fake->updated_options.granularity, PAPI_GRN_SYS);
+	CU_ASSERT(fake->updated_options.cpu >= 0);
+	destroy_set(&set);
+	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_CPU)->cpu, 1);
+
+	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_INHERIT};
+	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
+		int component = unable[u];
+		set = new_set(component, 1, 1);
+		int updates = fake_states[component].calls.control_update;
+		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
+		ASSERT_REFUSED(set_granularity(set, PAPI_GRN_SYS), "whole CPU", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
+		CU_ASSERT_FALSE(set_state(set) & PAPI_CPU_ATTACHED);
+		destroy_set(&set);
+		set = new_empty_set(component);
+		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
+		destroy_set(&set);
+		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->cpu, 0);
+	}
+}
+
+static int set_inherit(int set, int inherit)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.inherit.eventset = set;
+	option.inherit.inherit = inherit;
+	return PAPI_set_opt(PAPI_INHERIT, &option);
+}
+
+static void test_inherit_reaches_the_component(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_INHERIT];
+	int set = new_empty_set(FAKE_INHERIT);
+	UNIT_ASSERT_OK(set_inherit(set, PAPI_INHERIT_ALL));
+	CU_ASSERT_EQUAL(fake->calls.check_target, 1);
+	CU_ASSERT_EQUAL(fake->checked_options.inherit, 1);
+	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_INHERIT, 1)));
+	CU_ASSERT_EQUAL(fake->updated_options.inherit, 1);
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.inherit.eventset = set;
+	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_INHERIT, &option), 1);
+	UNIT_ASSERT_OK(set_inherit(set, PAPI_INHERIT_NONE));
+	CU_ASSERT_EQUAL(fake->updated_options.inherit, 0);
+	destroy_set(&set);
+	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_INHERIT)->inherit, 1);
+
+	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_CPU};
+	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
+		int component = unable[u];
+		set = new_set(component, 1, 1);
+		int updates = fake_states[component].calls.control_update;
+		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
+		destroy_set(&set);
+		set = new_empty_set(component);
+		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
+		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
+		destroy_set(&set);
+		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->inherit, 0);
+	}
+}
+
 /* ---- registration ------------------------------------------------------- */
 
 struct unit_test {
@@ -718,6 +908,9 @@ int main(void)
 	    TEST(test_hw_overflow_is_delivered_by_the_components_signal),
 	    TEST(test_kernel_multiplex_goes_to_the_component),
 	    TEST(test_software_multiplexer_without_kernel_multiplexing),
+	    TEST(test_attach_reaches_the_component),
+	    TEST(test_cpu_reaches_the_component),
+	    TEST(test_inherit_reaches_the_component),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
