@@ -1,0 +1,44 @@
+/* Finding libsde's registry from libpapi (see sde_registry.h): a weak
+ * reference when both are linked into the program, dlsym when libsde came
+ * later into the global scope, or the table libsde handed over through
+ * papillon_sde_attach. Found once, then kept: libsde is not unloaded while
+ * libraries hold its handles. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdatomic.h>
+
+#include "papi.h"
+#include "sde_component.h"
+
+extern const struct sde_registry_ops *papillon_sde_registry(void) __attribute__((weak));
+
+static _Atomic(const struct sde_registry_ops *) registry;
+
+/* A table this libpapi can use: the same contract, and at least as large. */
+static bool usable(const struct sde_registry_ops *ops)
+{
+	return ops && ops->version == SDE_REGISTRY_VERSION &&
+	       ops->size >= sizeof(struct sde_registry_ops);
+}
+
+__attribute__((visibility("default"))) void papillon_sde_attach(const struct sde_registry_ops *ops)
+{
+	if (usable(ops))
+		atomic_store_explicit(&registry, ops, memory_order_release);
+}
+
+const struct sde_registry_ops *sde_registry(void)
+{
+	const struct sde_registry_ops *ops = atomic_load_explicit(&registry, memory_order_acquire);
+	if (ops)
+		return ops;
+	const struct sde_registry_ops *(*get)(void) = papillon_sde_registry;
+	if (!get)
+		get = (const struct sde_registry_ops *(*)(void))dlsym(RTLD_DEFAULT,
+		                                                      "papillon_sde_registry");
+	ops = get ? get() : NULL;
+	if (!usable(ops))
+		return NULL;
+	atomic_store_explicit(&registry, ops, memory_order_release);
+	return ops;
+}
