@@ -26,9 +26,9 @@ int sde_control_update(void *control, const struct component_event *events, int 
 	(void)options; /* a library's counters belong to the process: no domains */
 	if (count > SDE_MAX_EVENTS)
 		return papi_error_set(PAPI_ECNFLCT,
-		                      "an event set holds at most %d software-defined events; "
-		                      "%s is the %dth",
-		                      SDE_MAX_EVENTS, events[SDE_MAX_EVENTS].name, count);
+		                      "an event set holds at most %d software-defined events, and "
+		                      "%s would make %d",
+		                      SDE_MAX_EVENTS, events[count - 1].name, count);
 	const struct sde_registry_ops *registry = sde_registry();
 	struct sde_control next;
 	memset(&next, 0, sizeof(next));

@@ -54,9 +54,21 @@
 #define papi_sde_destroy_counter      papi_sde_unregister_counter
 #define papi_sde_destroy_counting_set papi_sde_unregister_counter
 
-/* The value PAPI read for a double or float counter, as that type. */
-#define GET_FLOAT_SDE(x)  (*((float *)&(x)))
-#define GET_DOUBLE_SDE(x) (*((double *)&(x)))
+/* The value PAPI read for a double or float counter, as that type. Through a
+ * union rather than PAPI's pointer cast, which breaks strict aliasing (GCC
+ * warns at -O2). */
+#define GET_FLOAT_SDE(x)                                                                           \
+	(((union {                                                                                 \
+		 long long bits;                                                                   \
+		 float value;                                                                      \
+	 }){.bits = (x)})                                                                          \
+	     .value)
+#define GET_DOUBLE_SDE(x)                                                                          \
+	(((union {                                                                                 \
+		 long long bits;                                                                   \
+		 double value;                                                                     \
+	 }){.bits = (x)})                                                                          \
+	     .value)
 /* A recorder's value is the address of a copy of its records (the reader
  * frees it): GET_SDE_RECORDER_ADDRESS(value, double)[i]. */
 #define GET_SDE_RECORDER_ADDRESS(x, record_type) ((record_type *)(x))

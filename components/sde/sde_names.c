@@ -75,7 +75,7 @@ int sde_check_id(int id)
 int sde_resolve_name(const char *name, struct component_resolution *out)
 {
 	char library[SDE_NAME_MAX];
-	const char *counter;
+	const char *counter = NULL;
 	int status = split_name(name, library, sizeof(library), &counter);
 	if (status != PAPI_OK)
 		return status;

@@ -3,6 +3,7 @@
  * (papillon_sde_registry). Each test uses libraries of its own names, since
  * the registry lives as long as the process. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,39 @@ static long long minus_two_as_int(void *param)
 {
 	(void)param;
 	return 0x12345678fffffffeLL; /* low 32 bits: the int -2 */
+}
+
+/* sde_lib.h must match PAPI 7.0's: the same values, the same layouts, so
+ * that libraries built against either header work with libsde. */
+static void test_header_matches_papi_7(void)
+{
+	CU_ASSERT_EQUAL(PAPI_SDE_VERSION, 0x10000);
+	CU_ASSERT_EQUAL(PAPI_SDE_RO, 0x00);
+	CU_ASSERT_EQUAL(PAPI_SDE_RW, 0x01);
+	CU_ASSERT_EQUAL(PAPI_SDE_DELTA, 0x00);
+	CU_ASSERT_EQUAL(PAPI_SDE_INSTANT, 0x10);
+	CU_ASSERT_EQUAL(PAPI_SDE_long_long, 0);
+	CU_ASSERT_EQUAL(PAPI_SDE_int, 1);
+	CU_ASSERT_EQUAL(PAPI_SDE_double, 2);
+	CU_ASSERT_EQUAL(PAPI_SDE_float, 3);
+	CU_ASSERT_EQUAL(PAPI_SDE_SUM, 0);
+	CU_ASSERT_EQUAL(PAPI_SDE_MAX, 1);
+	CU_ASSERT_EQUAL(PAPI_SDE_MIN, 2);
+	CU_ASSERT_EQUAL(SDE_OK, PAPI_OK);
+	CU_ASSERT_EQUAL(SDE_EINVAL, PAPI_EINVAL);
+	CU_ASSERT_EQUAL(SDE_ENOMEM, PAPI_ENOMEM);
+	CU_ASSERT_EQUAL(SDE_ECMP, PAPI_ECMP);
+	CU_ASSERT_EQUAL(SDE_ENOEVNT, PAPI_ENOEVNT);
+	CU_ASSERT_EQUAL(offsetof(cset_list_object_t, count), 0);
+	CU_ASSERT_EQUAL(offsetof(cset_list_object_t, type_id), 4);
+	CU_ASSERT_EQUAL(offsetof(cset_list_object_t, type_size), 8);
+	CU_ASSERT_EQUAL(offsetof(cset_list_object_t, ptr), 8 + sizeof(size_t));
+	CU_ASSERT_EQUAL(offsetof(cset_list_object_t, next), 8 + sizeof(size_t) + sizeof(void *));
+	/* Seventeen function pointers, in PAPI 7.0's order. */
+	CU_ASSERT_EQUAL(sizeof(papi_sde_fptr_struct_t), 17 * sizeof(void *));
+	CU_ASSERT_EQUAL(offsetof(papi_sde_fptr_struct_t, create_counter), 7 * sizeof(void *));
+	CU_ASSERT_EQUAL(offsetof(papi_sde_fptr_struct_t, record), 13 * sizeof(void *));
+	CU_ASSERT_EQUAL(offsetof(papi_sde_fptr_struct_t, get_counter_handle), 16 * sizeof(void *));
 }
 
 static void test_null_handles_are_harmless(void)
@@ -493,7 +527,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite suite = CU_add_suite("libsde registry", NULL, NULL);
-	if (!suite ||
+	if (!suite || !CU_add_test(suite, "header matches PAPI 7", test_header_matches_papi_7) ||
 	    !CU_add_test(suite, "NULL handles are harmless", test_null_handles_are_harmless) ||
 	    !CU_add_test(suite, "library names", test_library_names) ||
 	    !CU_add_test(suite, "variables of each type", test_variables_of_each_type) ||
