@@ -94,6 +94,12 @@ int main(int argc, char **argv)
 	        "busy_seconds (DELTA double) has data type %d and value type %d", event.data_type,
 	        event.value_type);
 
+	/* Counters have no qualifiers and no groups. */
+	int walk = code;
+	EXPECT_RC(PAPI_enum_cmp_event(&walk, PAPI_NTV_ENUM_UMASKS, cidx), PAPI_ENOEVNT);
+	walk = code;
+	EXPECT_RC(PAPI_enum_cmp_event(&walk, PAPI_NTV_ENUM_GROUPS, cidx), PAPI_ENOEVNT);
+
 	expect_no_event("sde:::Simple::nosuch", "library 'Simple' has registered no counter");
 	expect_no_event("sde:::Nope::operations", "no library named 'Nope'");
 	expect_no_event("sde:::Simple", "names no counter");

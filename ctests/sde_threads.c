@@ -9,7 +9,7 @@
 #include "sde_lib.h"
 
 #define THREADS    4
-#define INCREMENTS 200000
+#define INCREMENTS 100000
 
 static long long own_counters[THREADS];
 static void *shared_handles[THREADS];

@@ -23,8 +23,12 @@ static bool usable(const struct sde_registry_ops *ops)
 
 __attribute__((visibility("default"))) void papillon_sde_attach(const struct sde_registry_ops *ops)
 {
+	/* The first registry found stays: ids are per registry, and a second
+	 * libsde in the process (a rare mix of copies) must not swap them. */
+	const struct sde_registry_ops *none = NULL;
 	if (usable(ops))
-		atomic_store_explicit(&registry, ops, memory_order_release);
+		atomic_compare_exchange_strong_explicit(&registry, &none, ops, memory_order_acq_rel,
+		                                        memory_order_acquire);
 }
 
 const struct sde_registry_ops *sde_registry(void)
@@ -39,6 +43,6 @@ const struct sde_registry_ops *sde_registry(void)
 	ops = get ? get() : NULL;
 	if (!usable(ops))
 		return NULL;
-	atomic_store_explicit(&registry, ops, memory_order_release);
-	return ops;
+	papillon_sde_attach(ops);
+	return atomic_load_explicit(&registry, memory_order_acquire);
 }

@@ -12,8 +12,10 @@
 int sde_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
 {
 	const struct sde_registry_ops *registry = sde_registry();
-	if (!registry || modifier == PAPI_NTV_ENUM_UMASKS)
-		return PAPI_ENOEVNT; /* none yet; and counters have no qualifiers */
+	/* Counters have no qualifiers, groups or processor features: only the
+	 * walk over the events themselves yields anything. */
+	if (!registry || (modifier != PAPI_ENUM_FIRST && modifier != PAPI_ENUM_EVENTS))
+		return PAPI_ENOEVNT;
 	int id = modifier == PAPI_ENUM_FIRST ? 0 : (int)*cursor + 1;
 	struct sde_counter_view view;
 	for (int limit = registry->id_limit(); id < limit; id++) {
