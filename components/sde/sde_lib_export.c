@@ -43,22 +43,6 @@ static bool registry_describe(int id, struct sde_counter_view *view)
 	return counter != NULL;
 }
 
-static void append_library_names(char *names, size_t names_len)
-{
-	size_t used = 0;
-	names[0] = '\0';
-	for (int id = 0; id < sde_counter_count(); id++) {
-		const struct sde_library *library = sde_counter_by_id(id)->library;
-		if (!library->live || strstr(names, library->name))
-			continue; /* listed already (or a prefix of one: rare, harmless) */
-		int wrote = snprintf(names + used, names_len - used, "%s%s", used ? ", " : "",
-		                     library->name);
-		if (wrote < 0 || (size_t)wrote >= names_len - used)
-			break;
-		used += (size_t)wrote;
-	}
-}
-
 static bool registry_find(const char *library_name, const char *counter_name, int *id, char *reason,
                           size_t reason_len)
 {
@@ -73,7 +57,7 @@ static bool registry_find(const char *library_name, const char *counter_name, in
 		         library_name, counter_name);
 	} else {
 		char names[512];
-		append_library_names(names, sizeof(names));
+		sde_library_names(names, sizeof(names));
 		snprintf(reason, reason_len,
 		         "no library named '%s' has called papi_sde_init (libraries that have: %s)",
 		         library_name, names[0] ? names : "none");
@@ -94,15 +78,6 @@ static void registry_read(const int *ids, int count, long long *values, unsigned
 	sde_read_unlock();
 }
 
-static void registry_library_names(char *names, size_t names_len)
-{
-	if (names_len == 0)
-		return;
-	sde_read_lock();
-	append_library_names(names, names_len);
-	sde_read_unlock();
-}
-
 static const struct sde_registry_ops registry_ops = {
     .version = SDE_REGISTRY_VERSION,
     .size = sizeof(struct sde_registry_ops),
@@ -110,7 +85,6 @@ static const struct sde_registry_ops registry_ops = {
     .describe = registry_describe,
     .find = registry_find,
     .read = registry_read,
-    .library_names = registry_library_names,
 };
 
 SDE_EXPORT const struct sde_registry_ops *papillon_sde_registry(void)

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sde_lib.h"
@@ -85,6 +86,8 @@ void sde_read_unlock(void);
 /* Under the write lock. */
 struct sde_library *sde_library_find(const char *name);
 struct sde_library *sde_library_add(const char *name);
+/* The live libraries' names, ", "-separated (for messages). Under either lock. */
+void sde_library_names(char *names, size_t names_len);
 struct sde_counter *sde_counter_find(const struct sde_library *library, const char *name);
 /* A new counter of library with no source (declared), or NULL (no memory). */
 struct sde_counter *sde_counter_add(struct sde_library *library, const char *name);

@@ -1,5 +1,6 @@
 /* libsde's registry: the libraries by name, their counters by name and every
  * counter by id (see sde_lib_internal.h for the locking and lifetimes). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,13 +35,13 @@ void sde_read_unlock(void)
 	pthread_rwlock_unlock(&sde_registry_lock);
 }
 
-/* "::" separates the library from the counter in "sde:::LIB::COUNTER": a
- * library name holding it could not be told apart. */
 bool sde_name_is_valid(const char *name)
 {
 	return name && name[0] != '\0';
 }
 
+/* "::" separates the library from the counter in "sde:::LIB::COUNTER": a
+ * library name holding it could not be told apart. */
 static bool library_name_is_valid(const char *name)
 {
 	return sde_name_is_valid(name) && !strstr(name, "::");
@@ -83,6 +84,21 @@ struct sde_library *sde_library_add(const char *name)
 		tail = &(*tail)->next;
 	*tail = library;
 	return library;
+}
+
+void sde_library_names(char *names, size_t names_len)
+{
+	size_t used = 0;
+	names[0] = '\0';
+	for (const struct sde_library *library = libraries; library; library = library->next) {
+		if (!library->live)
+			continue;
+		int wrote = snprintf(names + used, names_len - used, "%s%s", used ? ", " : "",
+		                     library->name);
+		if (wrote < 0 || (size_t)wrote >= names_len - used)
+			break; /* the rest does not fit: a message needs no more */
+		used += (size_t)wrote;
+	}
 }
 
 struct sde_counter *sde_counter_find(const struct sde_library *library, const char *name)

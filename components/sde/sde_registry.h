@@ -78,8 +78,6 @@ struct sde_registry_ops {
 	 * (a consistent snapshot of variables, created counters and groups).
 	 * Unregistered counters read the value they had then. */
 	void (*read)(const int *ids, int count, long long *values, unsigned flags);
-	/* Names of the libraries registered now, ", "-separated, for messages. */
-	void (*library_names)(char *names, size_t names_len);
 };
 
 /* libsde's table (a default-visibility symbol of libsde). */
