@@ -17,7 +17,15 @@
  *   fakewrite (4) CAP_WRITE: write sets the counts, reads go on from them;
  *   fakeebb   (5) CAP_USER_OVERFLOW: keeps the overflow route the core
  *                 gives it, and fake_fire delivers an overflow through it
- *                 from a plain call, as a user-mode handler would. */
+ *                 from a plain call, as a user-mode handler would;
+ *   fakekinds (6) CAP_FREE_RUNNING with the value_kind and read_base ops,
+ *                 as software-defined events: with c = clock + origin,
+ *                 E1, E2, E7, E8 are integer sums reading k * c; E3, E4
+ *                 sums of doubles reading k * c / 4 (as the bits of a
+ *                 double); E5, E6 values of the moment reading
+ *                 1000 * k + clock. Its read hands out E5 and E6 as
+ *                 copies (counted in copies_handed_out), its read_base
+ *                 reads 0 for them and copies nothing. */
 #ifndef PAPILLON_FAKE_COMPONENT_H
 #define PAPILLON_FAKE_COMPONENT_H
 
@@ -33,6 +41,7 @@ enum fake_index {
 	FAKE_USER_READ,
 	FAKE_WRITE,
 	FAKE_USER_OVERFLOW,
+	FAKE_VALUE_KINDS,
 	FAKE_COMPONENTS
 };
 
@@ -51,6 +60,7 @@ struct fake_calls {
 	int accum;
 	int reset;
 	int write;
+	int read_base;
 };
 
 struct fake_state {
@@ -64,6 +74,8 @@ struct fake_state {
 	int installed_kinds[FAKE_MAX_SLOTS];
 	/* Encodings handed out by resolve_name and not yet released. */
 	int live_encodings;
+	/* fakekinds: values of the moment its reads handed out as copies. */
+	int copies_handed_out;
 	/* Calls the core made in a state where it must not (e.g. read of a
 	 * stopped control); each is also reported on stderr. */
 	int misuse;
@@ -75,6 +87,8 @@ extern const char *const fake_names[FAKE_COMPONENTS];
 
 /* Advances the clock every running fake control counts from. */
 void fake_advance(long long ticks);
+/* The clock now (fakekinds' values of the moment read it). */
+long long fake_now(void);
 /* Clears every component's call logs and failure switches. */
 void fake_reset_state(void);
 /* fakeebb's user-mode overflow handler: native index of the control the
