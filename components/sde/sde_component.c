@@ -4,9 +4,10 @@
  * Always enabled: a library may register counters at any time, before or
  * after PAPI_library_init, and they are listed as soon as they exist. The
  * counters are free-running (CAP_FREE_RUNNING): the component only reads
- * them; the snapshot path turns readings into counts since a start.
- * PAPI_write is the core's (an offset over what was counted): a tool never
- * writes into a library's variables. */
+ * them; the core's snapshot path (src/counter.c) turns readings into counts
+ * since a start. PAPI_write moves the core's base (integer and floating
+ * sums; values of the moment refuse it): a tool never writes into a
+ * library's variables. */
 #include <stdio.h>
 
 #include "papi.h"
@@ -56,11 +57,10 @@ const struct component_ops sde_component = {
     .control_init = sde_control_init,
     .control_cleanup = sde_control_cleanup,
     .control_update = sde_control_update,
-    /* TEMPORARY: the shim's snapshots (sde_shim.c) until the core's
-     * CAP_FREE_RUNNING path lands; then only read (sde_read_current). */
-    .start = sde_shim_start,
-    .stop = sde_shim_stop,
-    .read = sde_shim_read,
-    .accum = sde_shim_accum,
-    .reset = sde_shim_reset,
+    /* Free-running: the core snapshots; sde only reads, and says how
+     * (integer or floating sums, values of the moment), and gives the
+     * bases without copying recorders. */
+    .read = sde_read_current,
+    .value_kind = sde_value_kind,
+    .read_base = sde_read_snapshot,
 };

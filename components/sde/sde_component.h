@@ -30,40 +30,29 @@ int sde_encoding_id(const void *encoding);
  * reason (unregistered, or declared only for listing). */
 int sde_check_id(int id);
 
-/* Counting (sde_counting.c): a control is the counters of one event set. */
+/* Counting (sde_counting.c): a control is the counters of one event set.
+ * The counters run freely (CAP_FREE_RUNNING): the core's snapshot path
+ * makes counts since a start of their readings (src/counter.c), as each
+ * one's kind of value says. */
 struct sde_control {
 	int count;
 	int ids[SDE_MAX_EVENTS];
 	enum sde_value_kind kinds[SDE_MAX_EVENTS];
-	/* TEMPORARY (sde_shim.c): the start/stop/reset snapshots the core
-	 * takes for CAP_FREE_RUNNING components once its snapshot path
-	 * lands; remove with the shim. */
-	long long start[SDE_MAX_EVENTS];
-	bool running;
 };
 
 int sde_control_init(void *control);
 void sde_control_cleanup(void *control);
 int sde_control_update(void *control, const struct component_event *events, int count,
                        const struct counting_options *options);
-/* The counters' values now (free-running: nothing starts or stops them). */
+/* The core's kind of value of counter index: integer and floating sums,
+ * the rest values of the moment. */
+enum component_value_kind sde_value_kind(const void *control, int index);
+/* The counters' values now (free-running: nothing starts or stops them);
+ * the copies recorders and counting sets answer with are the caller's. */
 int sde_read_current(void *control, long long *values);
-/* The same for the counters a snapshot path subtracts; 0 for the others,
- * whose reads would make copies (recorders, counting sets) for nothing. */
+/* The same for the counters a snapshot subtracts, 0 for the others, whose
+ * reads would make copies (recorders, counting sets) for nothing: the
+ * core's read_base. */
 int sde_read_snapshot(void *control, long long *values);
-/* now - then for a counter of this kind (as doubles for floating ones);
- * now itself for values of the moment. */
-long long sde_value_since(enum sde_value_kind kind, long long now, long long then);
-/* total + more for this kind (as doubles for floating ones; more itself for
- * values of the moment). */
-long long sde_value_add(enum sde_value_kind kind, long long total, long long more);
-
-/* TEMPORARY snapshot shim (sde_shim.c), until the core's CAP_FREE_RUNNING
- * path serves start/stop/read/accum/reset. */
-int sde_shim_start(void *control);
-int sde_shim_stop(void *control, long long *values);
-int sde_shim_read(void *control, long long *values);
-int sde_shim_accum(void *control, long long *values);
-int sde_shim_reset(void *control);
 
 #endif

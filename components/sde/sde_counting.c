@@ -1,8 +1,9 @@
 /* Counting software-defined events: a control is the registry ids of one
  * event set's counters and the kind of each value. The counters run freely
  * (libraries update them whenever they like), so the component only reads
- * them; making counts since a start out of those readings is the
- * snapshot path's work (CAP_FREE_RUNNING), with the arithmetic below. */
+ * them; making counts since a start out of those readings is the core's
+ * snapshot path (CAP_FREE_RUNNING, src/counter.c), told each counter's kind
+ * of value. */
 #include <string.h>
 
 #include "papi.h"
@@ -43,9 +44,7 @@ int sde_control_update(void *control, const struct component_event *events, int 
 		next.kinds[i] = view.kind;
 	}
 	next.count = count;
-	struct sde_control *current = control;
-	next.running = current->running;
-	*current = next;
+	*(struct sde_control *)control = next;
 	return PAPI_OK;
 }
 
@@ -69,40 +68,14 @@ int sde_read_snapshot(void *control, long long *values)
 	return read_with(control, values, SDE_READ_DELTA_ONLY);
 }
 
-static double as_double(long long bits)
+enum component_value_kind sde_value_kind(const void *control, int index)
 {
-	double value;
-	memcpy(&value, &bits, sizeof(value));
-	return value;
-}
-
-static long long as_bits(double value)
-{
-	long long bits;
-	memcpy(&bits, &value, sizeof(bits));
-	return bits;
-}
-
-long long sde_value_since(enum sde_value_kind kind, long long now, long long then)
-{
-	switch (kind) {
+	switch (((const struct sde_control *)control)->kinds[index]) {
 	case SDE_VALUE_INT64_DELTA:
-		return (long long)((unsigned long long)now - (unsigned long long)then);
+		return VALUE_KIND_INT64_SUM;
 	case SDE_VALUE_FP64_DELTA:
-		return as_bits(as_double(now) - as_double(then));
-	default:
-		return now;
-	}
-}
-
-long long sde_value_add(enum sde_value_kind kind, long long total, long long more)
-{
-	switch (kind) {
-	case SDE_VALUE_INT64_DELTA:
-		return (long long)((unsigned long long)total + (unsigned long long)more);
-	case SDE_VALUE_FP64_DELTA:
-		return as_bits(as_double(total) + as_double(more));
-	default:
-		return more;
+		return VALUE_KIND_FP64_SUM;
+	default: /* INSTANT, MAX, MIN, floats of the moment, copies the reader frees */
+		return VALUE_KIND_INSTANT;
 	}
 }
