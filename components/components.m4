@@ -53,8 +53,10 @@ COMPONENTS=''
 COMPONENT_LTLIBS=''
 components_left_out=''
 components_summary=''
+dnl One component's shell code after the other's, each on its own lines.
 m4_foreach_w([papillon_name], papillon_component_names,
-[_PAPILLON_SELECT_ONE(papillon_name)])
+[_PAPILLON_SELECT_ONE(papillon_name)
+])
 AS_IF([test -z "$COMPONENTS"],
   [AC_MSG_ERROR([no component can be built here:$components_left_out])])
 papillon_for_each=''

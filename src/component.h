@@ -37,6 +37,20 @@ enum component_capability {
 	CAP_WRITE = 1u << 8,            /* counters can be written natively */
 };
 
+/* What the values a free-running native reads are (CAP_FREE_RUNNING), and so
+ * how the core makes counts of them: a snapshot subtracts the base for the
+ * sums, as integers or as doubles, and takes a value of the moment as read.
+ * Only libraries' software-defined events (sde) have other kinds than the
+ * default; hardware counters are integer sums. */
+enum component_value_kind {
+	VALUE_KIND_INT64_SUM = 0, /* an integer that counts up: read less base */
+	VALUE_KIND_FP64_SUM,      /* a double (its bits in the long long) that sums
+	                           * up: read less base, as doubles */
+	VALUE_KIND_INSTANT,       /* a value of the moment (a level, a maximum, an
+	                           * address the reader owns): the reading itself,
+	                           * never subtracted; an accum gives the latest */
+};
+
 /* How an event set wants to count; handed to a component whenever it
  * (re)opens the hardware for a control. */
 struct counting_options {
@@ -144,7 +158,8 @@ struct component_ops {
 	/* Free-running counters (CAP_FREE_RUNNING) never stop: the core
 	 * calls only read, which gives the counters' current values (from
 	 * whenever they started), and keeps snapshots itself; start, stop,
-	 * accum and reset are never called (may be NULL). */
+	 * accum and reset are never called (may be NULL). value_kind and
+	 * read_base below refine how it snapshots. */
 	int (*start)(void *control);
 	/* values may be NULL: stop without reading. */
 	int (*stop)(void *control, long long *values);
@@ -156,8 +171,25 @@ struct component_ops {
 	 * a running control to values, one per native: reads, accum and stop
 	 * count on from them. The core calls it only for sets whose events are
 	 * the natives one to one; for the others, and for components without
-	 * CAP_WRITE, it keeps offsets itself. */
+	 * CAP_WRITE, it keeps offsets itself. Free-running counters need no
+	 * write: the core moves their snapshots' base (sums only: a set with
+	 * an instant native refuses PAPI_write, PAPI_ENOSUPP). */
 	int (*write)(void *control, const long long *values);
+	/* Optional, with CAP_FREE_RUNNING (else never called): the kind of
+	 * value native index of the control reads (enum
+	 * component_value_kind), asked for every native after each
+	 * successful control_update. NULL: every native is an integer sum,
+	 * and the core's snapshot loops stay the plain integer ones. */
+	enum component_value_kind (*value_kind)(const void *control, int index);
+	/* Optional, with CAP_FREE_RUNNING (else never called): the raw values
+	 * a start or a reset takes as its base, and a PAPI_write counts from.
+	 * For a component whose read hands the caller something it must
+	 * free (sde's recorders answer with a copy of their records), or
+	 * costs more than a base needs: the instant natives' values may be
+	 * anything (0), they are never used; the sums' must be what read
+	 * gives. NULL: the base is a read. A read, an accum and a stop call
+	 * read (an accum's reading is both its counts and the new base). */
+	int (*read_base)(void *control, long long *values);
 	/* Optional, with CAP_USER_READ: read without a system call, the same
 	 * values read gives (free-running counters: the raw values). The core
 	 * calls it instead of read while the set's PAPI_USER_READ_* mode is

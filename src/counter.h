@@ -8,6 +8,11 @@
  * (dispatch.c) and the software multiplexer's slices (multiplex.c) use the
  * same calls whatever the component.
  *
+ * A free-running component may say per native what its values are
+ * (component_value_kind): sums subtract the base as integers or as doubles,
+ * values of the moment are the reading itself. It may give the base with a
+ * read_base of its own (a read that hands nothing to the caller).
+ *
  * Reads go through the component's user_read (CAP_USER_READ, no system
  * call) while the set's PAPI_USER_READ_* mode allows it, else its read. */
 #ifndef PAPILLON_COUNTER_H
@@ -30,6 +35,10 @@ struct counter {
 	 * accum (less what PAPI_write set), and scratch for a raw read. */
 	long long *base;
 	long long *raw;
+	/* Free-running counters with a native that is not an integer sum:
+	 * each native's enum component_value_kind. NULL when every one is an
+	 * integer sum (the plain loops, as for hardware counters). */
+	unsigned char *kinds;
 };
 
 /* What a read of the counter calls: fn(arg, values). */
@@ -46,9 +55,20 @@ int counter_start(struct counter *counter);
 /* values may be NULL. */
 int counter_stop(struct counter *counter, long long *values);
 int counter_read(struct counter *counter, long long *values);
-/* Adds the counts since the last start, reset or accum to values; restarts. */
+/* Adds the counts since the last start, reset or accum to values; restarts.
+ * Per native as counter_combine says. */
 int counter_accum(struct counter *counter, long long *values);
+/* total and more counts of native index together, as an accum makes them:
+ * integers add, fp64 sums add as doubles, a value of the moment is more
+ * (the latest reading). */
+long long counter_combine(const struct counter *counter, int index, long long total,
+                          long long more);
 int counter_reset(struct counter *counter);
+
+/* Whether every native is an integer sum (hardware counters, not every
+ * software-defined event): what the software multiplexer can add up and
+ * scale. */
+bool counter_integer_sums(const struct counter *counter);
 
 /* The function and argument a read of the running counter calls, for the
  * dispatcher's direct path: the component's read itself where nothing
@@ -67,7 +87,8 @@ int counter_read_path(const struct counter *counter, int index, char *text, size
 /* Whether the counter can be set to given values: snapshots can (the base
  * moves), and components with CAP_WRITE and a write op. */
 bool counter_can_write(const struct counter *counter);
-/* Later reads count on from values (per native). */
+/* Later reads count on from values (per native). Snapshots with a value of
+ * the moment refuse (PAPI_ENOSUPP): nothing counts on from it. */
 int counter_write(struct counter *counter, const long long *values);
 
 #endif

@@ -466,8 +466,14 @@ int dispatch_accum(int id, long long *values)
 	guard_leave(&counting->guard);
 	if (status != PAPI_OK)
 		return status;
+	/* Events that are the counter's natives add as their kinds of value
+	 * do (a double's bits, a value of the moment); derived events and
+	 * the multiplexer's estimates are integers. */
+	bool by_kind = counting->identity && !counting->mpx;
 	for (int i = 0; i < counting->event_count; i++)
-		values[i] += event_values[i];
+		values[i] = by_kind
+		                ? counter_combine(&counting->counter, i, values[i], event_values[i])
+		                : values[i] + event_values[i];
 	clear_write_offsets(counting);
 	return PAPI_OK;
 }

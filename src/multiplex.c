@@ -161,6 +161,19 @@ int multiplex_update(struct mpx_state *mpx, const struct component_event *native
 	                 : papi_error_set(PAPI_ENOMEM, "no memory for multiplexing");
 	if (status == PAPI_OK)
 		status = build_slices(mpx, natives, count, options, &slices, &slice_count);
+	/* Slices add up integer counts and scale them by time: a double's
+	 * bits or a value of the moment (software-defined events) would come
+	 * out as nonsense. */
+	for (int s = 0; status == PAPI_OK && s < slice_count; s++)
+		if (!counter_integer_sums(&slices[s].counter)) {
+			free_slices(slices, slice_count);
+			status =
+			    papi_error_set(PAPI_ECNFLCT,
+			                   "these %s events read floating-point sums or values of "
+			                   "the moment, which the software multiplexer cannot "
+			                   "add up or scale: count them without multiplexing",
+			                   papillon_components[mpx->cidx]->name);
+		}
 	if (status != PAPI_OK) {
 		free(sum);
 		free(active);

@@ -1,6 +1,7 @@
 /* From a native event's name to its code: the interned code if there is
  * one, else the first component that resolves the name (which interns it),
  * or that lists it while it cannot be encoded as written. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +9,15 @@
 #include "error.h"
 #include "library.h"
 #include "native_table.h"
+
+/* Does name start with component c's "<short name>:::" (sde:::LIB::CTR)? That
+ * component then knows best why the name fails. */
+static bool names_component(const char *name, int c)
+{
+	const char *prefix = papillon_components[c]->short_name;
+	size_t length = strlen(prefix);
+	return strncmp(name, prefix, length) == 0 && strncmp(name + length, ":::", 3) == 0;
+}
 
 int native_code_of_name(const char *name, int *code)
 {
@@ -36,8 +46,9 @@ int native_code_of_name(const char *name, int *code)
 				papi_error_clear();
 			return status;
 		}
-		/* The most telling reason: a real failure over "unknown here". */
-		if (status != PAPI_ENOEVNT || !reason[0]) {
+		/* The most telling reason: the named component's, else a real
+		 * failure over "unknown here". */
+		if (status != PAPI_ENOEVNT || !reason[0] || names_component(name, c)) {
 			best = status;
 			snprintf(reason, sizeof(reason), "%s", papi_error_reason());
 		}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sde_hooks.h"
 #include "util_common.h"
 
 enum native_option {
@@ -18,6 +19,7 @@ enum native_option {
 	OPTION_IEAR,
 	OPTION_OPCM,
 	OPTION_NOGROUPS,
+	OPTION_SDE,
 };
 
 static const struct util_option native_options[] = {
@@ -29,6 +31,8 @@ static const struct util_option native_options[] = {
     {OPTION_INCLUDE, "-i", NULL, "EVENTSTR", "include only event names that contain EVENTSTR",
      NULL},
     {OPTION_EXCLUDE, "-x", NULL, "EVENTSTR", "exclude any event names that contain EVENTSTR", NULL},
+    {OPTION_SDE, "-sde", "--sde", "FILE",
+     "list the software-defined events that the library FILE declares", NULL},
     {OPTION_NOQUAL, NULL, "--noqual", NULL,
      "suppress display of event qualifiers (mask and flag) information", NULL},
     {OPTION_DARR, NULL, "--darr", NULL, "display events supporting Data Address Range Restriction",
@@ -54,6 +58,7 @@ struct native_settings {
 	int include_count;
 	const char **excludes;
 	int exclude_count;
+	const char *sde_library; /* -sde: declares its events before the listing */
 };
 
 struct native_totals {
@@ -383,6 +388,9 @@ static bool parse_command_line(int argc, char **argv, struct native_settings *se
 		case OPTION_NOGROUPS:
 			settings->show_groups = false;
 			break;
+		case OPTION_SDE:
+			settings->sde_library = value;
+			break;
 		case UTIL_OPTION_OPERAND:
 			*exit_status = util_usage_error("unexpected argument '%s'", value);
 			return false;
@@ -396,14 +404,17 @@ static bool parse_command_line(int argc, char **argv, struct native_settings *se
 
 int main(int argc, char **argv)
 {
-	struct native_settings settings = {false, true, true, PAPI_ENUM_EVENTS, NULL, NULL,
-	                                   0,     NULL, 0};
+	struct native_settings settings = {false, true, true, PAPI_ENUM_EVENTS, NULL, NULL, 0,
+	                                   NULL,  0,    NULL};
 	int status = UTIL_EXIT_OK;
 
 	if (!parse_command_line(argc, argv, &settings, &status)) {
 		/* status says why: help shown, or a usage error */
 	} else if (!util_library_init()) {
 		status = UTIL_EXIT_FAILURE;
+	} else if (settings.sde_library && !sde_hooks_declare(settings.sde_library)) {
+		status = UTIL_EXIT_FAILURE;
+		PAPI_shutdown();
 	} else {
 		if (!util_print_hardware_header(
 		        "Available native events and hardware information."))

@@ -4,8 +4,9 @@
 # refuses a name the tree does not have; a component asked for whose
 # dependencies are missing stops configure with the reason; by default such
 # a component is left out with the reason (and configure stops only when no
-# component is left). libpfm4 is made to look missing with configure's cache
-# variable for its header. Prints a verdict line last.
+# component is left); by default every component is built, in the list's
+# order; sde alone builds without libpfm4. libpfm4 is made to look missing
+# with configure's cache variable for its header. Prints a verdict line last.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/../.." && pwd)
@@ -68,25 +69,40 @@ else
 	fail "asked: configure --with-components=perf_event failed: $(tail -n 3 "$work/asked.out")"
 fi
 
-# 2. A name the tree does not have.
+# 2. By default, with every dependency here: every component of the list,
+#    in the list's order (perf_event stays component 0). Before the runs
+#    that make libpfm4 look missing: configure keeps that in the cache.
+if configure_in default --no-create &&
+	(cd "$work/default" && ./config.status config.h) >>"$work/default.out" 2>&1; then
+	want=''
+	for component in $known; do
+		want="$want X($component)"
+	done
+	grep -qx "#define PAPILLON_FOR_EACH_COMPONENT(X) *$want" "$work/default/config.h" ||
+		fail "default: config.h lists $(grep PAPILLON_FOR_EACH_COMPONENT "$work/default/config.h"), expected$want"
+else
+	fail "default: configure failed: $(tail -n 3 "$work/default.out")"
+fi
+
+# 3. A name the tree does not have.
 if configure_in unknown --with-components=perf_event,nosuch; then
 	fail "unknown: configure accepted --with-components=perf_event,nosuch"
 fi
 says unknown "no component 'nosuch' in this tree (known: $known)"
 
-# 3. No component at all.
+# 4. No component at all.
 if configure_in none --without-components; then
 	fail "none: configure accepted --without-components"
 fi
 says none "the library needs at least one component"
 
-# 4. Asked for, libpfm4 missing: configure stops with the reason.
+# 5. Asked for, libpfm4 missing: configure stops with the reason.
 if configure_in asked-missing --with-components=perf_event "$no_libpfm"; then
 	fail "asked-missing: configure succeeded without libpfm4's header"
 fi
 says asked-missing "component perf_event was asked for (--with-components) but cannot be built: libpfm4's header perfmon/pfmlib_perf_event.h is missing"
 
-# 5. By default, libpfm4 missing: perf_event is left out with the reason;
+# 6. By default, libpfm4 missing: perf_event is left out with the reason;
 #    configure goes on with the others, or stops when there are none.
 status=0
 configure_in default-missing "$no_libpfm" || status=$?
@@ -98,6 +114,21 @@ else
 	[ "$status" -eq 0 ] || fail "default-missing: configure failed: $(tail -n 3 "$work/default-missing.out")"
 	! grep -q 'X(perf_event)' "$work/default-missing/config.h" || fail "default-missing: config.h still lists perf_event"
 fi
+
+# 7. sde alone (it needs no libpfm4): built even where libpfm4 is missing,
+#    and then component 0.
+case " $known " in
+*" sde "*)
+	if configure_in sde-alone --with-components=sde "$no_libpfm" --no-create &&
+		(cd "$work/sde-alone" && ./config.status config.h) >>"$work/sde-alone.out" 2>&1; then
+		grep -qx '#define PAPILLON_FOR_EACH_COMPONENT(X)  *X(sde)' "$work/sde-alone/config.h" ||
+			fail "sde-alone: config.h lists $(grep PAPILLON_FOR_EACH_COMPONENT "$work/sde-alone/config.h")"
+		says sde-alone "component sde: built"
+	else
+		fail "sde-alone: configure --with-components=sde failed: $(tail -n 3 "$work/sde-alone.out")"
+	fi
+	;;
+esac
 
 if [ "$failures" -eq 0 ]; then
 	echo "PASSED: configure builds the components asked for, and leaves out or refuses those it cannot build, with the reason"

@@ -24,6 +24,7 @@ struct fake_encoding {
 struct fake_control {
 	struct fake_state *state;
 	bool free_running;
+	bool value_kinds; /* fakekinds: Ek's kind of value by k */
 	int count;
 	int kinds[FAKE_MAX_SLOTS];
 	bool running;
@@ -58,11 +59,17 @@ const char *const fake_names[FAKE_COMPONENTS] = {
     [FAKE_ATTACH] = "fakeattach",
     [FAKE_CPU] = "fakecpu",
     [FAKE_INHERIT] = "fakeinherit",
+    [FAKE_VALUE_KINDS] = "fakekinds",
 };
 
 void fake_advance(long long ticks)
 {
 	fake_clock += ticks;
+}
+
+long long fake_now(void)
+{
+	return fake_clock;
 }
 
 void fake_reset_state(void)
@@ -154,7 +161,8 @@ static int fake_control_init(int component, void *control)
 {
 	struct fake_control *fake = control;
 	fake->state = &fake_states[component];
-	fake->free_running = component == FAKE_FREE_RUNNING;
+	fake->free_running = component == FAKE_FREE_RUNNING || component == FAKE_VALUE_KINDS;
+	fake->value_kinds = component == FAKE_VALUE_KINDS;
 	fake->signal_pipe[0] = fake->signal_pipe[1] = -1;
 	fake->state->calls.control_init++;
 	return PAPI_OK;
@@ -284,10 +292,36 @@ static int fake_check_target(int component, const struct counting_options *optio
 	return PAPI_OK;
 }
 
+/* fakekinds' Ek (see fake_component.h). */
+static enum component_value_kind fake_kind_of(int k)
+{
+	return k == 3 || k == 4   ? VALUE_KIND_FP64_SUM
+	       : k == 5 || k == 6 ? VALUE_KIND_INSTANT
+	                          : VALUE_KIND_INT64_SUM;
+}
+
+static long long fake_kinds_value(int k)
+{
+	long long c = fake_clock + FAKE_FREE_ORIGIN;
+	switch (fake_kind_of(k)) {
+	case VALUE_KIND_FP64_SUM: {
+		double value = (double)(k * c) / 4;
+		long long bits;
+		memcpy(&bits, &value, sizeof(bits));
+		return bits;
+	}
+	case VALUE_KIND_INSTANT:
+		return 1000 * k + fake_clock;
+	default:
+		return k * c;
+	}
+}
+
 static void fake_values(const struct fake_control *fake, long long *values)
 {
 	for (int i = 0; i < fake->count; i++)
-		values[i] = fake->free_running
+		values[i] = fake->value_kinds ? fake_kinds_value(fake->kinds[i])
+		            : fake->free_running
 		                ? fake->kinds[i] * (fake_clock + FAKE_FREE_ORIGIN)
 		                : fake->written[i] + fake->kinds[i] * (fake_clock - fake->mark);
 }
@@ -335,6 +369,39 @@ static int fake_read(void *control, long long *values)
 	if (!fake->running && !fake->free_running)
 		fake_misuse(fake->state, "read");
 	fake_values(fake, values);
+	return PAPI_OK;
+}
+
+static enum component_value_kind fake_value_kind(const void *control, int index)
+{
+	const struct fake_control *fake = control;
+	if (!fake->value_kinds || index < 0 || index >= fake->count)
+		fake_misuse(fake->state, "value_kind");
+	return fake_kind_of(fake->kinds[index]);
+}
+
+/* fakekinds' read hands out its values of the moment, as sde's recorders
+ * hand out copies; its read_base does not. */
+static int fake_kinds_read(void *control, long long *values)
+{
+	struct fake_control *fake = control;
+	int status = fake_read(control, values);
+	for (int i = 0; i < fake->count; i++)
+		fake->state->copies_handed_out +=
+		    fake_kind_of(fake->kinds[i]) == VALUE_KIND_INSTANT;
+	return status;
+}
+
+static int fake_read_base(void *control, long long *values)
+{
+	struct fake_control *fake = control;
+	fake->state->calls.read_base++;
+	if (!fake->value_kinds)
+		fake_misuse(fake->state, "read_base");
+	fake_values(fake, values);
+	for (int i = 0; i < fake->count; i++)
+		if (fake_kind_of(fake->kinds[i]) == VALUE_KIND_INSTANT)
+			values[i] = 0;
 	return PAPI_OK;
 }
 
@@ -411,7 +478,7 @@ bool fake_fire_signal(int native, void *address)
 }
 
 /* The entry points that must know which fake they belong to. */
-#define FAKE_COMPONENT(index, symbol, label, caps)                                                 \
+#define FAKE_COMPONENT(index, symbol, label, caps, read_op, kind_op, base_op)                      \
 	static int symbol##_init(int cidx, PAPI_component_info_t *info)                            \
 	{                                                                                          \
 		return fake_init(index, info);                                                     \
@@ -456,27 +523,36 @@ bool fake_fire_signal(int native, void *address)
 	    .control_update = fake_control_update,                                                 \
 	    .start = fake_start,                                                                   \
 	    .stop = fake_stop,                                                                     \
-	    .read = fake_read,                                                                     \
+	    .read = read_op,                                                                       \
 	    .accum = fake_accum,                                                                   \
 	    .reset = fake_reset,                                                                   \
 	    .write = fake_write,                                                                   \
 	    .user_read = fake_user_read,                                                           \
 	    .check_target = symbol##_check_target,                                                 \
+	    .value_kind = kind_op,                                                                 \
+	    .read_base = base_op,                                                                  \
 	}
 
 /* Every fake has the write and user_read ops: the core may call them only
  * where the capability says so. */
-FAKE_COMPONENT(FAKE_PLAIN, plain_component, "fake", 0);
-FAKE_COMPONENT(FAKE_PLAIN2, plain2_component, "fake2", 0);
-FAKE_COMPONENT(FAKE_FREE_RUNNING, free_running_component, "fakefree", CAP_FREE_RUNNING);
-FAKE_COMPONENT(FAKE_USER_READ, user_read_component, "fakeuser", CAP_USER_READ);
-FAKE_COMPONENT(FAKE_WRITE, write_component, "fakewrite", CAP_WRITE);
-FAKE_COMPONENT(FAKE_USER_OVERFLOW, user_overflow_component, "fakeebb", CAP_USER_OVERFLOW);
-FAKE_COMPONENT(FAKE_HW_OVERFLOW, hw_overflow_component, "fakeintr", CAP_HW_OVERFLOW);
-FAKE_COMPONENT(FAKE_KERNEL_MULTIPLEX, kernel_multiplex_component, "fakekmpx", CAP_KERNEL_MULTIPLEX);
-FAKE_COMPONENT(FAKE_ATTACH, attach_component, "fakeattach", CAP_ATTACH);
-FAKE_COMPONENT(FAKE_CPU, cpu_component, "fakecpu", CAP_CPU);
-FAKE_COMPONENT(FAKE_INHERIT, inherit_component, "fakeinherit", CAP_INHERIT);
+FAKE_COMPONENT(FAKE_PLAIN, plain_component, "fake", 0, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_PLAIN2, plain2_component, "fake2", 0, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_FREE_RUNNING, free_running_component, "fakefree", CAP_FREE_RUNNING, fake_read,
+               NULL, NULL);
+FAKE_COMPONENT(FAKE_USER_READ, user_read_component, "fakeuser", CAP_USER_READ, fake_read, NULL,
+               NULL);
+FAKE_COMPONENT(FAKE_WRITE, write_component, "fakewrite", CAP_WRITE, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_USER_OVERFLOW, user_overflow_component, "fakeebb", CAP_USER_OVERFLOW, fake_read,
+               NULL, NULL);
+FAKE_COMPONENT(FAKE_HW_OVERFLOW, hw_overflow_component, "fakeintr", CAP_HW_OVERFLOW, fake_read,
+               NULL, NULL);
+FAKE_COMPONENT(FAKE_KERNEL_MULTIPLEX, kernel_multiplex_component, "fakekmpx", CAP_KERNEL_MULTIPLEX,
+               fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_ATTACH, attach_component, "fakeattach", CAP_ATTACH, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_CPU, cpu_component, "fakecpu", CAP_CPU, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_INHERIT, inherit_component, "fakeinherit", CAP_INHERIT, fake_read, NULL, NULL);
+FAKE_COMPONENT(FAKE_VALUE_KINDS, value_kinds_component, "fakekinds", CAP_FREE_RUNNING,
+               fake_kinds_read, fake_value_kind, fake_read_base);
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
@@ -491,6 +567,7 @@ const struct component_ops *const papillon_components[] = {
     [FAKE_ATTACH] = &attach_component,
     [FAKE_CPU] = &cpu_component,
     [FAKE_INHERIT] = &inherit_component,
+    [FAKE_VALUE_KINDS] = &value_kinds_component,
 };
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

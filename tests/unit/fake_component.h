@@ -29,7 +29,15 @@
  *                 time-shares its counters does;
  *   fakeattach (8) CAP_ATTACH, fakecpu (9) CAP_CPU, fakeinherit (10)
  *                 CAP_INHERIT: have a check_target op; every fake records
- *                 the options of its last control_update and check_target.
+ *                 the options of its last control_update and check_target;
+ *   fakekinds (11) CAP_FREE_RUNNING with the value_kind and read_base ops,
+ *                 as software-defined events: with c = clock + origin,
+ *                 E1, E2, E7, E8 are integer sums reading k * c; E3, E4
+ *                 sums of doubles reading k * c / 4 (as the bits of a
+ *                 double); E5, E6 values of the moment reading
+ *                 1000 * k + clock. Its read hands out E5 and E6 as
+ *                 copies (counted in copies_handed_out), its read_base
+ *                 reads 0 for them and copies nothing.
  *
  * New fakes go at the end of the list, so that the indexes tests use stay. */
 #ifndef PAPILLON_FAKE_COMPONENT_H
@@ -54,6 +62,7 @@ enum fake_index {
 	FAKE_ATTACH,
 	FAKE_CPU,
 	FAKE_INHERIT,
+	FAKE_VALUE_KINDS,
 	FAKE_COMPONENTS
 };
 
@@ -77,6 +86,7 @@ struct fake_calls {
 	int multiplexed_updates;
 	/* Overflows fake_fire_signal's signal handler delivered. */
 	int overflow_signals;
+	int read_base;
 };
 
 struct fake_state {
@@ -90,6 +100,8 @@ struct fake_state {
 	int installed_kinds[FAKE_MAX_SLOTS];
 	/* Encodings handed out by resolve_name and not yet released. */
 	int live_encodings;
+	/* fakekinds: values of the moment its reads handed out as copies. */
+	int copies_handed_out;
 	/* Calls the core made in a state where it must not (e.g. read of a
 	 * stopped control); each is also reported on stderr. */
 	int misuse;
@@ -107,6 +119,8 @@ extern const char *const fake_names[FAKE_COMPONENTS];
 
 /* Advances the clock every running fake control counts from. */
 void fake_advance(long long ticks);
+/* The clock now (fakekinds' values of the moment read it). */
+long long fake_now(void);
 /* Clears every component's call logs and failure switches. */
 void fake_reset_state(void);
 /* fakeebb's user-mode overflow handler: native index of the control the

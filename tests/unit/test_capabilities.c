@@ -263,6 +263,211 @@ static void test_counter_write_of_free_running_moves_the_base(void)
 	counter_cleanup(&counter);
 }
 
+/* ---- CAP_FREE_RUNNING with kinds of value and read_base ------------------- */
+
+/* A double as PAPI carries it in a long long (its bits), and back. */
+static long long fp(double value)
+{
+	long long bits;
+	memcpy(&bits, &value, sizeof(bits));
+	return bits;
+}
+
+static double as_fp(long long bits)
+{
+	double value;
+	memcpy(&value, &bits, sizeof(value));
+	return value;
+}
+
+/* fakekinds' E1 (integer sum, k * c), E3 (sum of doubles, 3c/4) and E5 (a
+ * value of the moment, 5000 + clock): values[] against the integer, the
+ * double and the instant value expected. */
+static void kinds_expect(const long long *values, long long integer, double floating, unsigned line)
+{
+	long long instant = 5000 + fake_now();
+	char text[200];
+	snprintf(text, sizeof(text), "line %u: E1 E3 E5 read %lld %g %lld, expected %lld %g %lld",
+	         line, values[0], as_fp(values[1]), values[2], integer, floating, instant);
+	CU_assertImplementation(values[0] == integer && as_fp(values[1]) == floating &&
+	                            values[2] == instant,
+	                        __LINE__, text, __FILE__, "", CU_FALSE);
+}
+
+#define KINDS_EXPECT(values, integer, floating) kinds_expect(values, integer, floating, __LINE__)
+
+/* Integer sums subtract, sums of doubles subtract as doubles, values of the
+ * moment are the reading itself; an accum adds the sums each its way and
+ * gives the latest value of the moment. */
+static void test_value_kinds_count_each_their_way(void)
+{
+	fake_advance(7); /* the counters start where they stand */
+	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	long long values[3];
+	UNIT_ASSERT_OK(PAPI_start(set));
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	KINDS_EXPECT(values, 0, 0.0);
+	fake_advance(4);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	KINDS_EXPECT(values, 4, 3.0);
+
+	UNIT_ASSERT_OK(PAPI_reset(set));
+	fake_advance(2);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	KINDS_EXPECT(values, 2, 1.5);
+
+	long long sums[3] = {100, fp(10.0), 12345};
+	UNIT_ASSERT_OK(PAPI_accum(set, sums));
+	KINDS_EXPECT(sums, 102, 11.5);
+	fake_advance(8);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	KINDS_EXPECT(values, 8, 6.0);
+
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	KINDS_EXPECT(values, 8, 6.0);
+	long long stopped_at = values[2];
+	fake_advance(5);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	CU_ASSERT_EQUAL(values[0], 8);
+	CU_ASSERT_EQUAL(values[2], stopped_at);
+
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(1);
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	KINDS_EXPECT(values, 1, 0.75);
+	destroy_set(&set);
+}
+
+/* A start and a reset take their base with read_base, which hands nothing
+ * out; reads, an accum (one read: counts and new base) and a stop read. */
+static void test_read_base_gives_the_bases(void)
+{
+	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	const struct fake_calls *calls = &fake_states[FAKE_VALUE_KINDS].calls;
+	const int *copies = &fake_states[FAKE_VALUE_KINDS].copies_handed_out;
+	long long values[3];
+	UNIT_ASSERT_OK(PAPI_start(set));
+	CU_ASSERT_EQUAL(calls->read_base, 1);
+	CU_ASSERT_EQUAL(calls->read, 0);
+	fake_advance(3);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	KINDS_EXPECT(values, 3, 2.25);
+	CU_ASSERT_EQUAL(calls->read_base, 1);
+	CU_ASSERT_EQUAL(calls->read, 1);
+	UNIT_ASSERT_OK(PAPI_reset(set));
+	CU_ASSERT_EQUAL(calls->read_base, 2);
+	CU_ASSERT_EQUAL(calls->read, 1);
+	fake_advance(2);
+	long long sums[3] = {0, fp(0.0), 0};
+	UNIT_ASSERT_OK(PAPI_accum(set, sums));
+	KINDS_EXPECT(sums, 2, 1.5);
+	CU_ASSERT_EQUAL(calls->read_base, 2);
+	CU_ASSERT_EQUAL(calls->read, 2);
+	fake_advance(1);
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	KINDS_EXPECT(values, 1, 0.75);
+	CU_ASSERT_EQUAL(calls->read_base, 2);
+	CU_ASSERT_EQUAL(calls->read, 3);
+	/* Every copy went to the caller: one per read of E5. */
+	CU_ASSERT_EQUAL(*copies, 3);
+	destroy_set(&set);
+
+	/* At the counter: the instant native's base is read_base's 0, the
+	 * sums' what read would give. */
+	struct component_event events[2];
+	memset(events, 0, sizeof(events));
+	const int kinds[2] = {2, 6};
+	for (int i = 0; i < 2; i++) {
+		events[i].native_code = event_code(FAKE_VALUE_KINDS, kinds[i]);
+		UNIT_ASSERT_OK_FATAL(
+		    native_table_encoding(events[i].native_code, &events[i].encoding));
+	}
+	struct counting_options options = {.cpu = -1};
+	struct counter counter;
+	UNIT_ASSERT_OK_FATAL(counter_init(&counter, FAKE_VALUE_KINDS));
+	UNIT_ASSERT_OK(counter_update(&counter, events, 2, &options));
+	CU_ASSERT_FALSE(counter_integer_sums(&counter));
+	UNIT_ASSERT_OK(counter_start(&counter));
+	UNIT_ASSERT_VALUES(counter.base, 2 * (fake_now() + FAKE_FREE_ORIGIN), 0);
+	counter_cleanup(&counter);
+	/* A free-running component without value_kind counts integer sums. */
+	UNIT_ASSERT_OK_FATAL(counter_init(&counter, FAKE_FREE_RUNNING));
+	CU_ASSERT(counter_integer_sums(&counter));
+	counter_cleanup(&counter);
+}
+
+/* PAPI_write moves the base of integer sums and of sums of doubles; a set
+ * with a value of the moment refuses it (nothing counts on from it). */
+static void test_value_kinds_write(void)
+{
+	int set = new_set(FAKE_VALUE_KINDS, 2, 1, 3);
+	long long values[2];
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(10);
+	UNIT_ASSERT_OK(PAPI_write(set, (long long[]){100, fp(2.5)}));
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	CU_ASSERT_EQUAL(values[0], 100);
+	CU_ASSERT_EQUAL(as_fp(values[1]), 2.5);
+	fake_advance(4);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	CU_ASSERT_EQUAL(values[0], 104);
+	CU_ASSERT_EQUAL(as_fp(values[1]), 5.5);
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	CU_ASSERT_EQUAL(as_fp(values[1]), 5.5);
+	destroy_set(&set);
+
+	set = new_set(FAKE_VALUE_KINDS, 2, 1, 5);
+	UNIT_ASSERT_OK(PAPI_start(set));
+	UNIT_ASSERT_STATUS(PAPI_write(set, (long long[]){1, 2}), PAPI_ENOSUPP);
+	fake_advance(2);
+	UNIT_ASSERT_OK(PAPI_read(set, values));
+	CU_ASSERT_EQUAL(values[0], 2); /* the refused write changed nothing */
+	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
+	destroy_set(&set);
+}
+
+static void ignore_overflow(int set, void *address, long long vector, void *context)
+{
+	(void)set;
+	(void)address;
+	(void)vector;
+	(void)context;
+}
+
+/* Off the direct path (here: the core's software overflow watches the set),
+ * an accum still adds each native its way. */
+static void test_value_kinds_accum_off_the_direct_path(void)
+{
+	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	UNIT_ASSERT_OK(
+	    PAPI_overflow(set, event_code(FAKE_VALUE_KINDS, 1), 1 << 30, 0, ignore_overflow));
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(4);
+	long long sums[3] = {100, fp(10.0), 7};
+	UNIT_ASSERT_OK(PAPI_accum(set, sums));
+	KINDS_EXPECT(sums, 104, 13.0);
+	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
+	UNIT_ASSERT_OK(PAPI_overflow(set, event_code(FAKE_VALUE_KINDS, 1), 0, 0, NULL));
+	destroy_set(&set);
+}
+
+/* The software multiplexer adds and scales integers: it refuses the other
+ * kinds, and takes integer sums of the same component. */
+static void test_value_kinds_refuse_the_software_multiplexer(void)
+{
+	int set = new_set(FAKE_VALUE_KINDS, 2, 1, 3);
+	UNIT_ASSERT_STATUS(PAPI_set_multiplex(set), PAPI_ECNFLCT);
+	destroy_set(&set);
+	set = new_set(FAKE_VALUE_KINDS, 2, 1, 2);
+	UNIT_ASSERT_OK(PAPI_set_multiplex(set));
+	long long values[2];
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(3);
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	UNIT_ASSERT_VALUES(values, 3, 6);
+	destroy_set(&set);
+}
+
 /* ---- CAP_USER_READ: reads without the component's kernel read ------------- */
 
 static void test_user_read_skips_the_kernel_read(void)
@@ -901,6 +1106,11 @@ int main(void)
 	    TEST(test_free_running_under_the_software_multiplexer),
 	    TEST(test_free_running_write_moves_the_base),
 	    TEST(test_counter_write_of_free_running_moves_the_base),
+	    TEST(test_value_kinds_count_each_their_way),
+	    TEST(test_read_base_gives_the_bases),
+	    TEST(test_value_kinds_write),
+	    TEST(test_value_kinds_accum_off_the_direct_path),
+	    TEST(test_value_kinds_refuse_the_software_multiplexer),
 	    TEST(test_user_read_skips_the_kernel_read),
 	    TEST(test_write_goes_to_the_component),
 	    TEST(test_user_overflow_is_delivered_by_a_plain_call),
