@@ -1,5 +1,5 @@
 /* PAPI_profil's flags, each told apart from a plain profile of the same
- * work by what it promises (src/profil.c, papi.h):
+ * work by what it promises (src/core/profil.c, papi.h):
  *
  *   - plain: every overflow of perf::TASK-CLOCK (one per THRESHOLD_NS of
  *     this thread's CPU time, sampled by the kernel) adds 1 to a bucket, so

@@ -78,7 +78,7 @@ extern "C" {
 
 /*
  * Zero or positive means success; every failure is one of these negative codes. Their texts
- * (PAPI_strerror()) live in src/error.c.
+ * (PAPI_strerror()) live in src/util/error.c.
  */
 #define PAPI_OK            0
 #define PAPI_EINVAL        -1

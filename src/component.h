@@ -9,10 +9,10 @@
  * a capability is missing the core runs its own generic path (timer-driven
  * multiplexing and overflow, offsets for PAPI_write). Some capabilities
  * change what the core does with the component: CAP_FREE_RUNNING (the core
- * snapshots counters that never stop, src/counter.c), CAP_USER_READ with a
+ * snapshots counters that never stop, src/core/counter.c), CAP_USER_READ with a
  * user_read op (reads without a system call), CAP_WRITE (PAPI_write goes to
  * the component), CAP_HW_OVERFLOW and CAP_USER_OVERFLOW (the component
- * delivers overflows, src/overflow.c). */
+ * delivers overflows, src/core/overflow.c). */
 #ifndef PAPILLON_COMPONENT_H
 #define PAPILLON_COMPONENT_H
 
@@ -225,7 +225,7 @@ struct component_ops {
 };
 
 /* Core services for components that deliver overflows by signal
- * (src/signals.c). The signal a component asks the kernel to send (F_SETSIG);
+ * (src/core/signals.c). The signal a component asks the kernel to send (F_SETSIG);
  * routes are looked up without locks from the signal handler. */
 struct signal_route {
 	void (*fire)(void *arg, const siginfo_t *info, void *ucontext);

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "component.h"
-#include "library.h"
+#include "core/library.h"
 
 #define DECLARE_COMPONENT(name) extern const struct component_ops name##_component;
 PAPILLON_FOR_EACH_COMPONENT(DECLARE_COMPONENT)

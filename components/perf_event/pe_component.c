@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 static int pe_init(int cidx, PAPI_component_info_t *info)

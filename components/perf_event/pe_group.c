@@ -44,7 +44,7 @@
 #include <unistd.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 #define READ_HEADER_WORDS 3 /* nr, time_enabled, time_running */

@@ -7,7 +7,7 @@
 #include <strings.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 static bool pfm_ready;

@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 /* Unit masks named in the reason before "and N more": enough to pick from

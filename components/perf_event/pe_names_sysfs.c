@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 #include "pe_sysfs_format.h"
 

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 static int core_pmu_state = -1; /* -1 unknown, 0 absent, 1 present */

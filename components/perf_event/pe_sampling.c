@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "pe_component.h"
 
 #define RING_DATA_PAGES        1 /* a power of two: 256 samples of 16 bytes */

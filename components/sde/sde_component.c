@@ -4,14 +4,14 @@
  * Always enabled: a library may register counters at any time, before or
  * after PAPI_library_init, and they are listed as soon as they exist. The
  * counters are free-running (CAP_FREE_RUNNING): the component only reads
- * them; the core's snapshot path (src/counter.c) turns readings into counts
+ * them; the core's snapshot path (src/core/counter.c) turns readings into counts
  * since a start. PAPI_write moves the core's base (integer and floating
  * sums; values of the moment refuse it): a tool never writes into a
  * library's variables. */
 #include <stdio.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "sde_component.h"
 
 static int sde_init(int cidx, PAPI_component_info_t *info)

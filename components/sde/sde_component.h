@@ -32,7 +32,7 @@ int sde_check_id(int id);
 
 /* Counting (sde_counting.c): a control is the counters of one event set.
  * The counters run freely (CAP_FREE_RUNNING): the core's snapshot path
- * makes counts since a start of their readings (src/counter.c), as each
+ * makes counts since a start of their readings (src/core/counter.c), as each
  * one's kind of value says. */
 struct sde_control {
 	int count;

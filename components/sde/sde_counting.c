@@ -2,12 +2,12 @@
  * event set's counters and the kind of each value. The counters run freely
  * (libraries update them whenever they like), so the component only reads
  * them; making counts since a start out of those readings is the core's
- * snapshot path (CAP_FREE_RUNNING, src/counter.c), told each counter's kind
+ * snapshot path (CAP_FREE_RUNNING, src/core/counter.c), told each counter's kind
  * of value. */
 #include <string.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "sde_component.h"
 
 int sde_control_init(void *control)

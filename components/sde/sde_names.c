@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "sde_component.h"
 
 int sde_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)

@@ -9,7 +9,7 @@
 
 #include "papi.h"
 #include "component.h"
-#include "error.h"
+#include "util/error.h"
 #include "fake_component.h"
 
 struct fake_state fake_states[FAKE_COMPONENTS];
@@ -168,7 +168,7 @@ static int fake_control_init(int component, void *control)
 	return PAPI_OK;
 }
 
-/* fakeintr's signal handler, called by the core's (src/signals.c) for the
+/* fakeintr's signal handler, called by the core's (src/core/signals.c) for the
  * overflow signal of the control's pipe: what a component's handler does
  * for a counter's overflow. */
 static void fake_overflow_signal(void *arg, const siginfo_t *info, void *ucontext)

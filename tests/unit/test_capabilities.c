@@ -21,9 +21,9 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "counter.h"
+#include "core/counter.h"
 #include "fake_component.h"
-#include "native_table.h"
+#include "natives/table.h"
 #include "unit_assert.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -227,7 +227,7 @@ static void test_free_running_write_moves_the_base(void)
 	destroy_set(&set);
 }
 
-/* The same at the counter (src/counter.c): a write of free-running
+/* The same at the counter (src/core/counter.c): a write of free-running
  * counters moves the base, and takes no offsets in the dispatcher (which
  * would give the same values, but take PAPI_read off its direct path). */
 static void test_counter_write_of_free_running_moves_the_base(void)

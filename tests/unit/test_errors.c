@@ -1,4 +1,4 @@
-/* Unit tests of the error space (src/error.c, PAPI_strerror, PAPI_strreason,
+/* Unit tests of the error space (src/util/error.c, PAPI_strerror, PAPI_strreason,
  * PAPI_perror): errno mapping, one distinct text per PAPI error code, and
  * the reason of the last failure kept per thread. */
 #include <errno.h>
@@ -12,7 +12,7 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "error.h"
+#include "util/error.h"
 #include "unit_assert.h"
 
 /* ---- errno mapping ------------------------------------------------------ */

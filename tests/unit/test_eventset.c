@@ -1,5 +1,5 @@
-/* Unit tests of the event-set state machine (src/eventset.c and the API
- * entry points in src/api_eventset.c and src/api_counting.c), run against
+/* Unit tests of the event-set state machine (src/core/eventset.c and the API
+ * entry points in src/api/eventset.c and src/api/counting.c), run against
  * the fake components of fake_component.c: every count is known exactly and
  * nothing depends on the kernel. Event fake::Ek counts k per fake tick. */
 #include <limits.h>
@@ -11,9 +11,9 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "dispatch.h"
-#include "library.h"
-#include "presets.h"
+#include "core/dispatch.h"
+#include "core/library.h"
+#include "presets/presets.h"
 #include "fake_component.h"
 #include "unit_assert.h"
 

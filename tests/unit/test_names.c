@@ -1,4 +1,4 @@
-/* Unit tests of event naming (src/api_events.c, src/native_table.c) through
+/* Unit tests of event naming (src/api/events.c, src/natives/table.c) through
  * the real perf_event component: the software events (perf::) exist
  * wherever Linux runs; the sysfs-described msr PMU (msr::tsc) where the
  * kernel exposes it; the round trips cover whatever PMUs libpfm4 finds here
@@ -13,7 +13,7 @@
 
 #include "papi.h"
 #include "names_walk.h"
-#include "native_table.h"
+#include "natives/table.h"
 #include "pe_component.h"
 #include "unit_assert.h"
 

@@ -18,9 +18,9 @@
 
 #include "papi.h"
 #include "component.h"
-#include "error.h"
-#include "preset_table.h"
-#include "presets.h"
+#include "util/error.h"
+#include "presets/table.h"
+#include "presets/presets.h"
 #include "unit_assert.h"
 
 /* ---- the components ------------------------------------------------------- */

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "papi.h"
-#include "library.h"
-#include "presets.h"
-#include "preset_table.h"
+#include "core/library.h"
+#include "presets/presets.h"
+#include "presets/table.h"
 #include "unit_assert.h"
 
 static struct preset_library builtin;

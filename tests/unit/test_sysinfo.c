@@ -1,5 +1,5 @@
 /* Unit tests of the system-information and timer modules (src/sysinfo_*.c,
- * src/timers.c): every value is checked against an independent source
+ * src/util/timers.c): every value is checked against an independent source
  * (sysconf, cpuid, sysfs, readlink, dladdr, clock_gettime). */
 #include "config.h"
 
@@ -17,8 +17,8 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "sysinfo.h"
-#include "timers.h"
+#include "sysinfo/sysinfo.h"
+#include "util/timers.h"
 #include "unit_assert.h"
 
 #if defined(__x86_64__) || defined(__i386__)

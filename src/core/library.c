@@ -1,0 +1,182 @@
+/* Initialization and shutdown of the library as a whole. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "util/error.h"
+#include "core/library.h"
+#include "core/multiplex.h"
+#include "core/signals.h"
+#include "sysinfo/sysinfo.h"
+#include "core/threads.h"
+#include "util/timers.h"
+
+struct library_state papillon_library = {
+    .init_level = PAPI_NOT_INITED,
+    .default_domain = PAPI_DOM_USER,
+    .default_granularity = PAPI_GRN_THR,
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static int components_prepared;
+/* Disabled through PAPI_disable_component before init; survives shutdown. */
+static int disabled_by_user[MAX_COMPONENTS];
+
+int library_require_init(void)
+{
+	if (papillon_library.init_level == PAPI_NOT_INITED)
+		return papi_error_set(PAPI_ENOINIT,
+		                      "PAPI_library_init has not been called (or failed)");
+	return PAPI_OK;
+}
+
+/* PAPI_EBUG when papillon_components[] is longer than the tables indexed by
+ * component: nothing may be written past them. */
+static int check_component_table(void)
+{
+	if (papillon_component_count > MAX_COMPONENTS)
+		return papi_error_set(PAPI_EBUG,
+		                      "%d components are compiled in; the core holds at most %d "
+		                      "(MAX_COMPONENTS in src/core/library.h)",
+		                      papillon_component_count, MAX_COMPONENTS);
+	return PAPI_OK;
+}
+
+int library_check_component(int cidx)
+{
+	int status = check_component_table();
+	if (status != PAPI_OK)
+		return status;
+	if (cidx < 0 || cidx >= papillon_component_count)
+		return papi_error_set(PAPI_ENOCMP, "no component has index %d (there are %d)", cidx,
+		                      papillon_component_count);
+	return PAPI_OK;
+}
+
+static void prepare_component_info(int cidx)
+{
+	const struct component_ops *ops = papillon_components[cidx];
+	PAPI_component_info_t *info = &papillon_library.component_info[cidx];
+	memset(info, 0, sizeof(*info));
+	snprintf(info->name, sizeof(info->name), "%s", ops->name);
+	snprintf(info->short_name, sizeof(info->short_name), "%s", ops->short_name);
+	snprintf(info->description, sizeof(info->description), "%s", ops->description);
+	snprintf(info->version, sizeof(info->version), "%s", PAPILLON_VERSION_STRING);
+	info->CmpIdx = cidx;
+	info->default_domain = PAPI_DOM_USER;
+	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+	info->default_granularity = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR;
+	if (disabled_by_user[cidx]) {
+		info->disabled = PAPI_EDELAY_INIT;
+		snprintf(info->disabled_reason, sizeof(info->disabled_reason),
+		         "Disabled by PAPI_disable_component()");
+	}
+}
+
+void library_prepare_components(void)
+{
+	if (check_component_table() != PAPI_OK)
+		return;
+	pthread_mutex_lock(&papillon_library.lock);
+	if (!components_prepared) {
+		for (int c = 0; c < papillon_component_count; c++)
+			prepare_component_info(c);
+		components_prepared = 1;
+	}
+	pthread_mutex_unlock(&papillon_library.lock);
+}
+
+int library_disable_component(int cidx)
+{
+	int status = library_check_component(cidx);
+	if (status != PAPI_OK)
+		return status;
+	library_prepare_components();
+	disabled_by_user[cidx] = 1;
+	prepare_component_info(cidx);
+	return PAPI_OK;
+}
+
+/* What the component info says it can do, from its capabilities and what
+ * the core adds for every component (software multiplexing and overflow). */
+static void describe_capabilities(int cidx, PAPI_component_info_t *info)
+{
+	unsigned capabilities = papillon_components[cidx]->capabilities;
+	info->kernel_multiplex = (capabilities & CAP_KERNEL_MULTIPLEX) != 0;
+	info->num_mpx_cntrs = MULTIPLEX_MAX_EVENTS;
+	/* Overflow the component delivers itself: by a signal, or from a
+	 * user-mode handler (no signal to name). */
+	info->hardware_intr = (capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
+	if (capabilities & CAP_HW_OVERFLOW)
+		info->hardware_intr_sig = signals_overflow_signal();
+	info->attach = (capabilities & CAP_ATTACH) != 0;
+	info->attach_must_ptrace = info->attach;
+	info->cpu = (capabilities & CAP_CPU) != 0;
+	info->inherit = (capabilities & CAP_INHERIT) != 0;
+	if (info->cpu)
+		info->available_granularities |= PAPI_GRN_SYS;
+}
+
+static void init_components(void)
+{
+	for (int c = 0; c < papillon_component_count; c++) {
+		PAPI_component_info_t *info = &papillon_library.component_info[c];
+		prepare_component_info(c);
+		papillon_library.component_ready[c] = 0;
+		if (disabled_by_user[c])
+			continue;
+		int status = papillon_components[c]->init(c, info);
+		if (status != PAPI_OK && !info->disabled) {
+			info->disabled = status;
+			if (!info->disabled_reason[0])
+				snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s",
+				         papi_error_reason());
+		}
+		papillon_library.component_ready[c] = !info->disabled;
+		describe_capabilities(c, info);
+	}
+}
+
+int library_init(void)
+{
+	const char *debug = getenv("PAPILLON_DEBUG");
+	if (debug && *debug && *debug != '0')
+		papi_debug_level = 1;
+	int status = check_component_table();
+	if (status != PAPI_OK)
+		return status;
+	library_prepare_components();
+	status = sysinfo_hardware(&papillon_library.hardware);
+	if (status != PAPI_OK)
+		return status;
+	status = sysinfo_executable(&papillon_library.executable);
+	if (status != PAPI_OK)
+		return status;
+	status = sysinfo_shared_libraries(&papillon_library.shared_libraries);
+	if (status != PAPI_OK)
+		return status;
+	sysinfo_preload(&papillon_library.preload);
+	timers_init(papillon_library.hardware.cpu_max_mhz > 0
+	                ? (double)papillon_library.hardware.cpu_max_mhz
+	                : (double)papillon_library.hardware.mhz);
+	init_components();
+	papillon_library.init_level = PAPI_LOW_LEVEL_INITED;
+	/* As in PAPI, the initializing thread is the first one known. */
+	return threads_register_current();
+}
+
+void library_shutdown(void)
+{
+	for (int c = 0; c < papillon_component_count; c++) {
+		if (papillon_library.component_ready[c] && papillon_components[c]->shutdown)
+			papillon_components[c]->shutdown();
+		papillon_library.component_ready[c] = 0;
+	}
+	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
+	threads_reset();
+	papillon_library.init_level = PAPI_NOT_INITED;
+	papillon_library.default_domain = PAPI_DOM_USER;
+	papillon_library.default_granularity = PAPI_GRN_THR;
+}

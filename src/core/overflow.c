@@ -1,0 +1,399 @@
+/* Overflow dispatch (see overflow.h).
+ *
+ * The overflow vector has bit n set for the set's native n, the "hardware
+ * position" PAPI_get_overflow_event_index turns back into event indexes;
+ * only the first 64 natives can overflow. One mode per set: delivered by
+ * the component ("hardware") or software, as PAPI documents.
+ *
+ * Delivered by the component: it calls the overflow_fire it was given,
+ * once per overflow, from its signal handler in the owner thread
+ * (CAP_HW_OVERFLOW) or from its own user-mode handler with no signal at all
+ * (CAP_USER_OVERFLOW); both land in deliver(). Software: a timer on the
+ * owner's CPU clock (PAPI_DEF_ITIMER_NS, 10 ms by default) reads the set
+ * through the dispatcher, and an event whose value passed its deadline
+ * overflows; the next deadline is its value plus the threshold. The handler
+ * is called after the set's guard is released, so it may read the set. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "core/dispatch.h"
+#include "util/error.h"
+#include "core/eventset.h"
+#include "core/library.h"
+#include "core/overflow.h"
+#include "presets/presets.h"
+#include "core/profil.h"
+#include "core/signals.h"
+#include "core/threads.h"
+
+#define MAX_OVERFLOWS 64
+
+struct overflow_entry {
+	int code;
+	long long threshold;
+	long long deadline;      /* software: the value that overflows next */
+	long long previous;      /* software: the value at the last overflow */
+	struct profile *profile; /* NULL: the handler */
+};
+
+struct overflow_state {
+	PAPI_overflow_handler_t handler;
+	bool software;
+	int count;
+	struct overflow_entry entries[MAX_OVERFLOWS];
+	struct core_timer timer;
+	long long *native_values; /* software: scratch of the tick */
+	long long *event_values;
+	int scratch_natives;
+	int scratch_events;
+};
+
+/* The native whose bit stands for the event in the overflow vector. */
+static int event_native(const struct eventset *set, int code)
+{
+	const struct eventset_event *event = eventset_event(set, eventset_event_index(set, code));
+	return event ? event->terms[0] : -1;
+}
+
+static struct overflow_entry *find_entry(struct overflow_state *state, int code)
+{
+	for (int e = 0; state && e < state->count; e++)
+		if (state->entries[e].code == code)
+			return &state->entries[e];
+	return NULL;
+}
+
+bool overflow_uses_event(const struct eventset *set, int code)
+{
+	return find_entry(eventset_overflow(set), code) != NULL;
+}
+
+struct profile *overflow_profile(const struct eventset *set, int code)
+{
+	struct overflow_entry *entry = find_entry(eventset_overflow(set), code);
+	return entry ? entry->profile : NULL;
+}
+
+/* An overflow the component delivers, from its signal handler or its
+ * user-mode handler: cookie is the set's id. */
+static void deliver(void *cookie, int native, void *address, void *context)
+{
+	int id = (int)(intptr_t)cookie;
+	struct eventset *set = eventset_lookup(id);
+	struct overflow_state *state = set ? eventset_overflow(set) : NULL;
+	if (!state || native < 0 || native >= MAX_OVERFLOWS)
+		return;
+	for (int e = 0; e < state->count; e++) {
+		struct overflow_entry *entry = &state->entries[e];
+		if (event_native(set, entry->code) != native)
+			continue;
+		if (entry->profile)
+			profile_record(entry->profile, address, 1);
+		else if (state->handler)
+			state->handler(id, address, (long long)(1ull << native), context);
+		return;
+	}
+}
+
+static const struct counting_listener software_listener;
+
+static void release_state(struct eventset *set)
+{
+	struct overflow_state *state = eventset_overflow(set);
+	if (!state)
+		return;
+	signals_timer_stop(&state->timer);
+	for (int e = 0; e < state->count; e++)
+		profile_free(state->entries[e].profile);
+	free(state->native_values);
+	free(state->event_values);
+	free(state);
+	eventset_set_overflow(set, NULL);
+}
+
+void overflow_forget(struct eventset *set)
+{
+	struct overflow_state *state = eventset_overflow(set);
+	if (!state)
+		return;
+	if (state->software)
+		counting_listen(eventset_counting(set), NULL, NULL);
+	else /* closes the component's overflow: no handler runs after */
+		eventset_route_overflow(set, -1, 0, NULL, NULL, 0);
+	release_state(set);
+	eventset_set_flags(set, PAPI_OVERFLOWING | PAPI_PROFILING, false);
+}
+
+/* Which path this call asks for; PAPI_OK or why it cannot be. */
+static int choose_mode(const struct eventset *set, int index, int flags, bool *software)
+{
+	const struct component_ops *ops = papillon_components[eventset_component(set)];
+	/* The component delivers overflows itself: by an interrupt and a
+	 * signal, or from a user-mode handler. */
+	bool delivered = (ops->capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
+	const struct eventset_event *event = eventset_event(set, index);
+	bool derived = event->derived != NOT_DERIVED || event->term_count != 1;
+	const struct overflow_state *state = eventset_overflow(set);
+	if ((flags & PAPI_OVERFLOW_HARDWARE) && (flags & PAPI_OVERFLOW_FORCE_SW))
+		return papi_error_set(PAPI_EINVAL,
+		                      "PAPI_OVERFLOW_HARDWARE and PAPI_OVERFLOW_FORCE_SW together");
+	if ((flags & PAPI_OVERFLOW_HARDWARE) && !delivered)
+		return papi_error_set(PAPI_ECMP, "component %s has no overflow interrupt",
+		                      ops->name);
+	*software = (flags & PAPI_OVERFLOW_FORCE_SW) || !delivered;
+	if (derived && !*software)
+		return papi_error_set(PAPI_EINVAL,
+		                      "event %#x is derived from several counters: it cannot "
+		                      "overflow in hardware (use PAPI_OVERFLOW_FORCE_SW)",
+		                      (unsigned)event->code);
+	if (state && state->count > 0 && state->software != *software)
+		return papi_error_set(PAPI_ECNFLCT,
+		                      "event set %d already overflows in %s: one kind of overflow "
+		                      "per event set",
+		                      eventset_id(set), state->software ? "software" : "hardware");
+	return PAPI_OK;
+}
+
+static int check_request(struct eventset *set, int code, int threshold, int index)
+{
+	int id = eventset_id(set);
+	if (eventset_running(set))
+		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", id);
+	if (threshold < 0)
+		return papi_error_set(PAPI_EINVAL, "overflow threshold %d is negative", threshold);
+	if (index < 0)
+		return papi_error_set(PAPI_ENOEVNT, "event %#x is not in event set %d",
+		                      (unsigned)code, id);
+	if (eventset_multiplexed_in_software(set))
+		return papi_error_set(PAPI_ECNFLCT,
+		                      "event set %d is multiplexed in software: it cannot overflow",
+		                      id);
+	if (threshold > 0 && eventset_event(set, index)->terms[0] >= MAX_OVERFLOWS)
+		return papi_error_set(PAPI_ECOUNT,
+		                      "only the first %d native events of a set can overflow",
+		                      MAX_OVERFLOWS);
+	return eventset_check_owner(set);
+}
+
+/* The component's route for the set: where its overflows land. */
+static int route(struct eventset *set, int native, long long threshold)
+{
+	return eventset_route_overflow(set, native, threshold, deliver,
+	                               (void *)(intptr_t)eventset_id(set), threads_gettid());
+}
+
+static int turn_off(struct eventset *set, int code)
+{
+	struct overflow_state *state = eventset_overflow(set);
+	struct overflow_entry *entry = find_entry(state, code);
+	if (!entry)
+		return papi_error_set(PAPI_EINVAL,
+		                      "event %#x of event set %d has no overflow to turn off",
+		                      (unsigned)code, eventset_id(set));
+	if (!state->software) {
+		int status = route(set, event_native(set, code), 0);
+		if (status != PAPI_OK)
+			return status;
+	}
+	profile_free(entry->profile);
+	*entry = state->entries[--state->count];
+	if (state->count == 0) {
+		overflow_forget(set);
+		return PAPI_OK;
+	}
+	bool profiling = false;
+	for (int e = 0; e < state->count; e++)
+		profiling |= state->entries[e].profile != NULL;
+	if (!profiling)
+		eventset_set_flags(set, PAPI_PROFILING, false);
+	return PAPI_OK;
+}
+
+static int turn_on(struct eventset *set, int code, long long threshold, bool software,
+                   PAPI_overflow_handler_t handler, struct profile *profile)
+{
+	struct overflow_state *state = eventset_overflow(set);
+	bool fresh = state == NULL;
+	if (fresh) {
+		state = calloc(1, sizeof(*state));
+		if (!state)
+			return papi_error_set(PAPI_ENOMEM, "no memory for overflow state");
+		signals_timer_init(&state->timer);
+		state->software = software;
+		eventset_set_overflow(set, state);
+	}
+	struct overflow_entry *entry = find_entry(state, code);
+	if (!entry && state->count == MAX_OVERFLOWS) {
+		if (fresh)
+			release_state(set);
+		return papi_error_set(PAPI_ECOUNT, "at most %d events of a set overflow",
+		                      MAX_OVERFLOWS);
+	}
+	if (!software) {
+		int status = route(set, event_native(set, code), threshold);
+		if (status != PAPI_OK) {
+			if (fresh)
+				release_state(set);
+			return status;
+		}
+	}
+	if (!entry) {
+		entry = &state->entries[state->count++];
+		memset(entry, 0, sizeof(*entry));
+		entry->code = code;
+	} else {
+		profile_free(entry->profile);
+	}
+	entry->threshold = threshold;
+	entry->profile = profile;
+	if (handler)
+		state->handler = handler;
+	eventset_set_flags(set, profile ? PAPI_PROFILING : PAPI_OVERFLOWING, true);
+	if (software)
+		counting_listen(eventset_counting(set), &software_listener, set);
+	return PAPI_OK;
+}
+
+int overflow_set(struct eventset *set, int code, int threshold, int flags,
+                 PAPI_overflow_handler_t handler, struct profile *profile)
+{
+	int index = eventset_event_index(set, code);
+	int status = check_request(set, code, threshold, index);
+	if (status != PAPI_OK)
+		return status;
+	if (threshold == 0)
+		return turn_off(set, code);
+	if (!handler && !profile)
+		return papi_error_set(PAPI_EINVAL, "an overflow needs a handler");
+	bool software = true;
+	status = choose_mode(set, index, flags, &software);
+	if (status != PAPI_OK)
+		return status;
+	return turn_on(set, code, threshold, software, handler, profile);
+}
+
+/* Software path: the timer's tick in the owner thread. */
+static void software_tick(void *arg, const siginfo_t *info, void *context)
+{
+	(void)info;
+	struct eventset *set = arg;
+	struct overflow_state *state = eventset_overflow(set);
+	struct counting *counting = eventset_counting(set);
+	if (!state || state->scratch_natives < eventset_native_count(set) ||
+	    state->scratch_events < eventset_event_count(set) ||
+	    !counting_tick_begin(counting, state->native_values, state->event_values))
+		return; /* an API call reads the set: the next tick catches up */
+	long long vector = 0;
+	struct profile *profiles[MAX_OVERFLOWS];
+	long long weights[MAX_OVERFLOWS];
+	int profiled = 0;
+	for (int e = 0; e < state->count; e++) {
+		struct overflow_entry *entry = &state->entries[e];
+		int index = eventset_event_index(set, entry->code);
+		long long value = index >= 0 ? state->event_values[index] : 0;
+		if (index < 0 || value < entry->deadline)
+			continue;
+		long long weight =
+		    entry->threshold > 0 ? (value - entry->previous) / entry->threshold : 1;
+		entry->previous = value;
+		entry->deadline = value + entry->threshold;
+		if (entry->profile) {
+			profiles[profiled] = entry->profile;
+			weights[profiled++] = weight;
+		} else {
+			vector |= (long long)(1ull << eventset_event(set, index)->terms[0]);
+		}
+	}
+	PAPI_overflow_handler_t handler = state->handler;
+	int id = eventset_id(set);
+	counting_tick_end(counting);
+	void *address = signals_context_address(context);
+	for (int p = 0; p < profiled; p++)
+		profile_record(profiles[p], address, weights[p]);
+	if (vector && handler)
+		handler(id, address, vector, context);
+}
+
+static void reset_deadlines(struct overflow_state *state)
+{
+	for (int e = 0; e < state->count; e++) {
+		state->entries[e].deadline = state->entries[e].threshold;
+		state->entries[e].previous = 0;
+	}
+}
+
+/* The set started: arm the timer. */
+static int software_started(void *arg)
+{
+	struct eventset *set = arg;
+	struct overflow_state *state = eventset_overflow(set);
+	int native_count = eventset_native_count(set);
+	int event_count = eventset_event_count(set);
+	reset_deadlines(state);
+	if (state->scratch_natives < native_count || state->scratch_events < event_count) {
+		long long *natives = calloc((size_t)native_count + 1, sizeof(long long));
+		long long *events = calloc((size_t)event_count + 1, sizeof(long long));
+		if (!natives || !events) {
+			free(natives);
+			free(events);
+			return papi_error_set(PAPI_ENOMEM, "no memory for software overflow");
+		}
+		free(state->native_values);
+		free(state->event_values);
+		state->native_values = natives;
+		state->event_values = events;
+		state->scratch_natives = native_count;
+		state->scratch_events = event_count;
+	}
+	struct timer_settings timers;
+	signals_timer_settings(&timers);
+	return signals_timer_start(&state->timer, counting_clock(eventset_counting(set)),
+	                           threads_gettid(), timers.ns, software_tick, set);
+}
+
+static void software_stopping(void *arg)
+{
+	struct overflow_state *state = eventset_overflow(arg);
+	if (state)
+		signals_timer_stop(&state->timer);
+}
+
+/* The counters restarted from zero (PAPI_reset, PAPI_accum). */
+static void software_restarted(void *arg)
+{
+	struct overflow_state *state = eventset_overflow(arg);
+	if (state)
+		reset_deadlines(state);
+}
+
+static const struct counting_listener software_listener = {
+    .started = software_started,
+    .stopping = software_stopping,
+    .restarted = software_restarted,
+};
+
+int overflow_event_indexes(const struct eventset *set, long long vector, int *array, int *number)
+{
+	if (!array || !number)
+		return papi_error_set(PAPI_EINVAL, "array or number is NULL");
+	if (*number < 1)
+		return papi_error_set(PAPI_EINVAL, "*number is %d: the array holds no index",
+		                      *number);
+	if (vector == 0)
+		return papi_error_set(PAPI_EINVAL, "the overflow vector is empty");
+	int event_count = eventset_event_count(set);
+	if (event_count == 0)
+		return papi_error_set(PAPI_EINVAL, "event set %d is empty", eventset_id(set));
+	int found = 0;
+	for (int i = 0; i < event_count && found < *number; i++) {
+		int native = eventset_event(set, i)->terms[0];
+		if (native < MAX_OVERFLOWS && (vector & (long long)(1ull << native)))
+			array[found++] = i;
+	}
+	*number = found;
+	return PAPI_OK;
+}

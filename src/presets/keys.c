@@ -1,0 +1,59 @@
+/* The preset key kinds of the compiled-in components: which "match WORD"
+ * lines the core leaves to components, and how a table matched through
+ * each ranks. The components declare them (component.h, preset_key_kinds);
+ * nothing here knows any of them by name, so a component added to the build
+ * brings its presets' match lines with it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "component.h"
+#include "presets/table.h"
+
+/* The component's kind entry named word, and how many kinds follow it. */
+static const struct component_key_kind *find_kind(const char *word, int *later)
+{
+	for (int c = 0; c < papillon_component_count; c++) {
+		const struct component_key_kind *kinds = papillon_components[c]->preset_key_kinds;
+		if (!kinds)
+			continue;
+		for (int k = 0; kinds[k].word; k++) {
+			if (strcmp(kinds[k].word, word) != 0)
+				continue;
+			int count = k + 1;
+			while (kinds[count].word)
+				count++;
+			*later = count - k - 1;
+			return &kinds[k];
+		}
+	}
+	return NULL;
+}
+
+int preset_key_kind_rank(const char *word)
+{
+	int later;
+	return find_kind(word, &later) ? MATCH_KEY + later : -1;
+}
+
+const char *preset_key_kind_what(const char *word)
+{
+	int later;
+	const struct component_key_kind *kind = find_kind(word, &later);
+	return kind ? kind->what : NULL;
+}
+
+void preset_key_kinds_list(char *text, size_t len)
+{
+	if (len == 0)
+		return;
+	text[0] = '\0';
+	for (int c = 0; c < papillon_component_count; c++) {
+		const struct component_key_kind *kinds = papillon_components[c]->preset_key_kinds;
+		for (int k = 0; kinds && kinds[k].word; k++) {
+			size_t used = strlen(text);
+			snprintf(text + used, len - used, "%s%s", used ? ", " : "", kinds[k].word);
+		}
+	}
+	if (!text[0])
+		snprintf(text, len, "none");
+}
