@@ -35,6 +35,16 @@ int main(int argc, char **argv)
 	CHECK_OK(PAPI_start(eventset));
 	CHECK_OK(PAPI_read(eventset, values));
 	expect_counts(values, 0, "read right after start");
+	/* Reads are loads from the library's memory: never a system call. */
+	char reason[PAPI_HUGE_STR_LEN];
+	for (int i = 0; i < EVENTS; i++)
+		FAIL_IF(PAPI_event_read_path(eventset, i, reason, sizeof(reason)) !=
+		            PAPI_READ_PATH_USER,
+		        "event %d: read path is not user space: %s", i, reason);
+	int sde = PAPI_get_eventset_component(eventset);
+	FAIL_IF(sde < 0, "the set has no component: %s", PAPI_strerror(sde));
+	FAIL_IF(PAPI_user_read_status(sde, reason, sizeof(reason)) != 1,
+	        "the sde component says it cannot read in user space: %s", reason);
 	simple_work(10);
 	CHECK_OK(PAPI_read(eventset, values));
 	expect_counts(values, 10, "read after 10 operations");

@@ -36,6 +36,28 @@ static int sde_init(int cidx, PAPI_component_info_t *info)
 	return papi_error_clear();
 }
 
+/* No counter of sde needs the kernel: a read is a load from the library's
+ * variable or a call of its function, in this process. Without these two
+ * the core would report system calls, its answer for components that say
+ * nothing. The user read mode has nothing to turn off. */
+static int sde_user_read_status(char *why, size_t why_len)
+{
+	snprintf(why, why_len,
+	         "the sde component reads the counters libraries keep in this process's "
+	         "memory (libsde): a load or a call, never a system call");
+	return 1;
+}
+
+static int sde_read_path(void *control, int index, char *reason, size_t reason_len)
+{
+	(void)control;
+	(void)index;
+	snprintf(reason, reason_len,
+	         "user: a software-defined event is read from the library's memory in this "
+	         "process (no system call exists for it, whatever the user read mode)");
+	return PAPI_READ_PATH_USER;
+}
+
 static void sde_shutdown(void)
 {
 	/* The registry is libsde's: the libraries' counters outlive PAPI. */
@@ -63,4 +85,6 @@ const struct component_ops sde_component = {
     .read = sde_read_current,
     .value_kind = sde_value_kind,
     .read_base = sde_read_snapshot,
+    .read_path = sde_read_path,
+    .user_read_status = sde_user_read_status,
 };
