@@ -34,10 +34,11 @@ if [ ! -f "$build/config.status" ]; then
 		exit 1
 	}
 fi
-# Only what the benchmark needs: the library, then the benchmark (and the
-# hardware read-cost program, a ctest).
+# Only what the benchmark needs: the components and the library (which links
+# them in), then the benchmark (and the hardware read-cost program, a ctest).
 hw_read_cost=${HW_READ_COST:-1}
-if ! { make -s -C "$build/src" -j"$(nproc)" && make -s -C "$build/bench" &&
+if ! { make -s -C "$build/components" -j"$(nproc)" && make -s -C "$build/src" -j"$(nproc)" &&
+	make -s -C "$build/bench" &&
 	{ [ "$hw_read_cost" = 0 ] || make -s -C "$build/ctests" hw_read_cost; }; } \
 	>"$build/bench-make.log" 2>&1; then
 	echo "run.sh: the build failed, see $build/bench-make.log" >&2
