@@ -456,8 +456,13 @@ static void run_test(const char *name, char **argv, const struct settings *s, st
 			         sc.verdict_line[0] ? sc.verdict_line : "exit 77");
 		} else if (code == 0)
 			verdict = verdict_of_exit0(&sc, s, why, sizeof why);
-		else
+		else {
 			verdict = "FAILED";
+			/* The test's own FAILED line says why: a CI log that
+			 * shows only the head of the output still has it here. */
+			if (sc.verdict == 'F')
+				snprintf(why, sizeof why, " %s", sc.verdict_line);
+		}
 		if (verdict[0] == 'S' && s->must_pass) {
 			char skipped[sizeof why];
 			snprintf(skipped, sizeof skipped, "%s", why);
