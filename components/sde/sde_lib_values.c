@@ -7,20 +7,7 @@
 #include <string.h>
 
 #include "sde_lib_internal.h"
-
-static long long bits_of_double(double value)
-{
-	long long bits;
-	memcpy(&bits, &value, sizeof(bits));
-	return bits;
-}
-
-static double double_of_bits(long long bits)
-{
-	double value;
-	memcpy(&value, &bits, sizeof(value));
-	return value;
-}
+#include "util/double_bits.h"
 
 /* The library writes its variable without telling anyone: a relaxed atomic
  * load gives a whole value, never a torn one. */

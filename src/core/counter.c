@@ -5,6 +5,7 @@
 
 #include "papi.h"
 #include "core/counter.h"
+#include "util/double_bits.h"
 #include "util/error.h"
 
 int counter_init(struct counter *counter, int cidx)
@@ -122,28 +123,12 @@ static int read_snapshot(void *arg, long long *values)
 	return PAPI_OK;
 }
 
-/* Doubles travel as their bits in a long long (PAPI's convention for
- * software-defined events: GET_DOUBLE_SDE reads them back). */
-static double as_double(long long bits)
-{
-	double value;
-	memcpy(&value, &bits, sizeof(value));
-	return value;
-}
-
-static long long as_bits(double value)
-{
-	long long bits;
-	memcpy(&bits, &value, sizeof(bits));
-	return bits;
-}
-
 /* What a native of this kind counted from base to now. */
 static long long since(unsigned char kind, long long now, long long base)
 {
 	switch (kind) {
 	case VALUE_KIND_FP64_SUM:
-		return as_bits(as_double(now) - as_double(base));
+		return bits_of_double(double_of_bits(now) - double_of_bits(base));
 	case VALUE_KIND_INSTANT:
 		return now;
 	default:
@@ -222,7 +207,7 @@ long long counter_combine(const struct counter *counter, int index, long long to
 {
 	switch (counter->kinds ? counter->kinds[index] : VALUE_KIND_INT64_SUM) {
 	case VALUE_KIND_FP64_SUM:
-		return as_bits(as_double(total) + as_double(more));
+		return bits_of_double(double_of_bits(total) + double_of_bits(more));
 	case VALUE_KIND_INSTANT:
 		return more;
 	default:
@@ -292,7 +277,7 @@ int counter_write(struct counter *counter, const long long *values)
 		return status;
 	for (int i = 0; i < counter->count; i++)
 		counter->base[i] = counter->kinds && counter->kinds[i] == VALUE_KIND_FP64_SUM
-		                       ? as_bits(as_double(counter->raw[i]) - as_double(values[i]))
+		                       ? bits_of_double(double_of_bits(counter->raw[i]) - double_of_bits(values[i]))
 		                       : counter->raw[i] - values[i];
 	return PAPI_OK;
 }

@@ -12,6 +12,7 @@
 #include "sde_lib.h"
 #include "sde_registry.h"
 #include "unit_assert.h"
+#include "util/double_bits.h"
 
 static const struct sde_registry_ops *registry;
 
@@ -37,13 +38,6 @@ static struct sde_counter_view view_of(const char *library, const char *counter)
 	memset(&view, 0, sizeof(view));
 	CU_ASSERT_TRUE(registry->describe(id_of(library, counter), &view));
 	return view;
-}
-
-static double as_double(long long bits)
-{
-	double value;
-	memcpy(&value, &bits, sizeof(value));
-	return value;
 }
 
 static long long tripled(void *param)
@@ -136,8 +130,8 @@ static void test_variables_of_each_type(void)
 	    SDE_OK);
 	CU_ASSERT_EQUAL(raw("Types", "big"), 1LL << 40);
 	CU_ASSERT_EQUAL(raw("Types", "small"), -5); /* sign-extended */
-	CU_ASSERT_EQUAL(as_double(raw("Types", "real")), 2.5);
-	CU_ASSERT_EQUAL(as_double(raw("Types", "single")), 0.75);
+	CU_ASSERT_EQUAL(double_of_bits(raw("Types", "real")), 2.5);
+	CU_ASSERT_EQUAL(double_of_bits(raw("Types", "single")), 0.75);
 	big += 3;
 	small = 9;
 	CU_ASSERT_EQUAL(raw("Types", "big"), (1LL << 40) + 3);
