@@ -10,6 +10,8 @@
  * -icount shift=0), elsewhere (ppc64le and riscv64 under QEMU also count
  * the kernel's instructions, real hardware is noisy) within 3%. Every
  * cycles count must count. The figures are printed for the lab's report.
+ * Where counts are not exact, a measurement off the bound is taken once
+ * more before the verdict (see main).
  *
  * Where a PMU is there this test does not skip: a component that reports
  * no counters, or too few events to exceed them, fails it. riscv64 under
@@ -96,6 +98,33 @@ static double run(const char *mode, int flags, const struct candidate *events, i
 	return worst;
 }
 
+/* The kernel multiplexing error the verdict holds to. QEMU's riscv64
+ * increments only its fixed cycle and instret counters: the SBI PMU hands
+ * out 18 counters, so the kernel runs 18 of these events at once and the
+ * rest of them read 0 while "running" (the same fact makes hw_conflict skip
+ * there). The kernel's scaling cannot recover that (the lab saw ~11% of
+ * 2N + F for most spellings): a skipped case there, while the software
+ * multiplexer, told of no counters by the component, counts one event per
+ * slice and its estimates must hold. */
+static double kernel_error_held(double kernel, double tolerance, int count, int counters)
+{
+#if defined(__riscv)
+	if (hw_icount() && kernel > tolerance) {
+		ctest_skip_case(
+		    "kernel_multiplexing",
+		    "QEMU's riscv64 counts an event on its fixed counter only, the kernel "
+		    "scheduled %d events on %d counters (worst error %.1f%%)",
+		    count, counters, 100 * kernel);
+		return 0;
+	}
+#else
+	(void)tolerance;
+	(void)count;
+	(void)counters;
+#endif
+	return kernel;
+}
+
 int main(int argc, char **argv)
 {
 	struct candidate events[MAX_EVENTS];
@@ -125,27 +154,24 @@ int main(int argc, char **argv)
 	ctest_note("%d counters, %d events; the loop runs 2N + F = %lld instructions", counters,
 	           count, known);
 	ctest_eventset_free(&single);
-	/* Both runs print their figures before either verdict. */
-	double kernel = run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
-	double software = run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
 	double tolerance = hw_exact() ? 0.005 : 0.03;
-#if defined(__riscv)
-	/* QEMU's riscv64 increments only its fixed cycle and instret counters:
-	 * the SBI PMU hands out 18 counters, so the kernel runs 18 of these
-	 * events at once and the rest of them read 0 while "running" (the same
-	 * fact makes hw_conflict skip there). The kernel's scaling cannot
-	 * recover that (the lab saw ~11% of 2N + F for most spellings). The
-	 * software multiplexer, told of no counters by the component, counts one
-	 * event per slice there, and its estimates must hold. */
-	if (hw_icount() && kernel > tolerance) {
-		ctest_skip_case(
-		    "kernel_multiplexing",
-		    "QEMU's riscv64 counts an event on its fixed counter only, the kernel "
-		    "scheduled %d events on %d counters (worst error %.1f%%)",
-		    count, counters, 100 * kernel);
-		kernel = 0;
+	double kernel, software;
+	/* Where counts are not exact (QEMU's ppc64le and riscv64 also count
+	 * the kernel's instructions: an interrupt's or a deferred task's
+	 * burst inside one slice lands on that slice's events only), a
+	 * measurement off the bound is taken once more, and both sets of
+	 * figures are printed. Exact counts get one attempt. */
+	for (int attempt = 1;; attempt++) {
+		/* Both runs print their figures before either verdict. */
+		kernel = run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
+		software = run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
+		kernel = kernel_error_held(kernel, tolerance, count, counters);
+		if (hw_exact() || attempt == 2 || (kernel <= tolerance && software <= tolerance))
+			break;
+		ctest_note("attempt %d: worst error kernel %.3f%%, software %.3f%%, over %.1f%%: "
+		           "measuring once more",
+		           attempt, 100 * kernel, 100 * software, 100 * tolerance);
 	}
-#endif
 	FAIL_IF(kernel > tolerance || software > tolerance,
 	        "an instructions estimate is off 2N + F = %lld by more than %.1f%% (worst: "
 	        "kernel multiplexing %.3f%%, software %.3f%%; figures above)",
