@@ -1,6 +1,6 @@
 #!/bin/sh
 # Test of components/build-modules, the script behind `make modules`: on a
-# made-up tree of two components, one with a kmod/ directory, and a fake
+# made-up tree of two components, one with a kernel/ directory, and a fake
 # kernel tree whose Makefile records how it was called, it must build
 # exactly the component that has a module, in the build directory (sources
 # copied, source tree untouched), clean it, say when there is nothing to
@@ -19,9 +19,9 @@ fail() {
 }
 
 # The made-up components: withmod has a module, nomod none.
-mkdir -p "$work/src/withmod/kmod" "$work/src/nomod" "$work/kdir" "$work/build"
-echo 'obj-m := papillon_fake.o' >"$work/src/withmod/kmod/Kbuild"
-echo '/* a module source */' >"$work/src/withmod/kmod/papillon_fake.c"
+mkdir -p "$work/src/withmod/kernel" "$work/src/nomod" "$work/kdir" "$work/build"
+echo 'obj-m := papillon_fake.o' >"$work/src/withmod/kernel/Kbuild"
+echo '/* a module source */' >"$work/src/withmod/kernel/papillon_fake.c"
 # The fake kernel tree: records "TARGET M=DIR" and whether Kbuild is in M.
 cat >"$work/kdir/Makefile" <<'MAKEFILE'
 modules clean:
@@ -34,19 +34,19 @@ run() {
 	env -u MAKEFLAGS -u MAKELEVEL MAKE=make LOG="$log" sh "$script" "$@" >"$work/out" 2>&1
 }
 
-# 1. Only the component with a kmod/ is built, in the build tree.
+# 1. Only the component with a kernel/ is built, in the build tree.
 : >"$log"
 run modules "$work/src" "$work/build" "$work/kdir" nomod withmod || fail "modules: exit status $?: $(cat "$work/out")"
-[ "$(cat "$log")" = "modules M=$work/build/withmod/kmod" ] ||
-	fail "modules: the kernel build was called as '$(cat "$log")', expected 'modules M=$work/build/withmod/kmod'"
-[ -f "$work/build/withmod/kmod/papillon_fake.c" ] || fail "modules: the module's sources were not copied to the build tree"
+[ "$(cat "$log")" = "modules M=$work/build/withmod/kernel" ] ||
+	fail "modules: the kernel build was called as '$(cat "$log")', expected 'modules M=$work/build/withmod/kernel'"
+[ -f "$work/build/withmod/kernel/papillon_fake.c" ] || fail "modules: the module's sources were not copied to the build tree"
 [ ! -e "$work/build/nomod" ] || fail "modules: made a directory for nomod, which has no module"
 [ "$(find "$work/src" -type f | wc -l)" -eq 2 ] || fail "modules: files appeared in the source tree"
 
 # 2. modules-clean cleans the same, in the build tree.
 : >"$log"
 run modules-clean "$work/src" "$work/build" "$work/kdir" nomod withmod || fail "modules-clean: exit status $?"
-[ "$(cat "$log")" = "clean M=$work/build/withmod/kmod" ] || fail "modules-clean: the kernel build was called as '$(cat "$log")'"
+[ "$(cat "$log")" = "clean M=$work/build/withmod/kernel" ] || fail "modules-clean: the kernel build was called as '$(cat "$log")'"
 
 # 3. No component built here has a module: nothing to do, and said so.
 : >"$log"
@@ -71,7 +71,7 @@ run install "$work/src" "$work/build" "$work/kdir" withmod || status=$?
 [ "$status" -eq 2 ] || fail "an unknown action: exit status $status, expected 2"
 
 if [ "$failures" -eq 0 ]; then
-	echo "PASSED: make modules builds and cleans exactly the components' kmod/ directories"
+	echo "PASSED: make modules builds and cleans exactly the components' kernel/ directories"
 	exit 0
 fi
 echo "FAILED: $failures checks of components/build-modules failed"
