@@ -277,7 +277,8 @@ int counter_write(struct counter *counter, const long long *values)
 		return status;
 	for (int i = 0; i < counter->count; i++)
 		counter->base[i] = counter->kinds && counter->kinds[i] == VALUE_KIND_FP64_SUM
-		                       ? bits_of_double(double_of_bits(counter->raw[i]) - double_of_bits(values[i]))
+		                       ? bits_of_double(double_of_bits(counter->raw[i]) -
+		                                        double_of_bits(values[i]))
 		                       : counter->raw[i] - values[i];
 	return PAPI_OK;
 }
