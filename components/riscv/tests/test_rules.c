@@ -133,6 +133,9 @@ static void sireg_illegal_without_cde(struct check *c)
 		EXPECT_TRAP(c, rv_ind_read(&h, SELECT(3), siregs[k], &v),
 		            RV_TRAP_ILLEGAL_INSTRUCTION);
 	EXPECT_TRAP(c, rv_ind_write(&h, SELECT(0), RV_CSR_SIREG, 1), RV_TRAP_ILLEGAL_INSTRUCTION);
+	m.priv = RV_PRIV_M; /* "while the privilege mode is M or S" */
+	EXPECT_TRAP(c, rv_ind_read(&h, SELECT(3), RV_CSR_SIREG, &v), RV_TRAP_ILLEGAL_INSTRUCTION);
+	m.priv = RV_PRIV_S;
 	rv_model_delegate(&m, ~0ull);
 	EXPECT_TRAP(c, rv_ind_read(&h, SELECT(3), RV_CSR_SIREG, &v), RV_TRAP_NONE);
 }
@@ -197,6 +200,8 @@ static void not_delegated_counter_illegal(struct check *c)
 	            RV_TRAP_ILLEGAL_INSTRUCTION);
 	EXPECT_TRAP(c, rv_ind_read(&h, SELECT(0), RV_CSR_SIREG, &v), RV_TRAP_ILLEGAL_INSTRUCTION);
 	EXPECT_EQ(c, m.selector[4], 0);
+	m.priv = RV_PRIV_M; /* M-mode too: mcounteren is the delegation */
+	EXPECT_TRAP(c, rv_ind_read(&h, SELECT(4), RV_CSR_SIREG, &v), RV_TRAP_ILLEGAL_INSTRUCTION);
 }
 
 static void state_needs_its_extension(struct check *c)
