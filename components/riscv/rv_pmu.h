@@ -58,7 +58,9 @@ struct rv_counter_request {
 
 /* Learns whether M-mode delegated counters, and which: scountinhibit's
  * bits of counters not delegated read zero, so writing ones and reading
- * back shows the delegated set (then scountinhibit is restored). */
+ * back shows the delegated set (then scountinhibit is restored: a
+ * delegated counter that was running pauses for the few instructions in
+ * between, so the module probes once, at load). */
 int rv_pmu_probe(struct rv_pmu *pmu, const struct rv_hart *hart);
 
 int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *request,

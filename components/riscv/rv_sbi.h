@@ -39,9 +39,9 @@ enum rv_sbi_pmu_function {
 
 /* counter_get_info's answer: CSR number in bits 0-11, width - 1 in bits
  * 12-17, and the top bit set for a firmware counter. */
-#define RV_SBI_INFO_CSR(info)         ((unsigned)((info)&0xfffu))
-#define RV_SBI_INFO_WIDTH(info)       ((unsigned)(((info) >> 12) & 0x3fu) + 1u)
-#define RV_SBI_INFO_FIRMWARE(info, x) (((info) >> ((x)-1)) & 1u)
+#define RV_SBI_INFO_CSR(info)   ((unsigned)((info)&0xfffu))
+#define RV_SBI_INFO_WIDTH(info) ((unsigned)(((info) >> 12) & 0x3fu) + 1u)
+#define RV_SBI_INFO_FIRMWARE    (1ul << (sizeof(unsigned long) * 8 - 1))
 
 /* An event index: type in bits 16-19, code in bits 0-15. */
 #define RV_SBI_EVENT_INDEX(type, code) ((unsigned long)(type) << 16 | (unsigned long)(code))

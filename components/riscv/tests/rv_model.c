@@ -98,14 +98,15 @@ static enum rv_trap privilege_check(const struct rv_model *model, unsigned csr)
 	}
 }
 
+/* sireg..sireg6 are 0x151-0x157 but for 0x154 (likewise vsireg*). */
 static int is_sireg(unsigned csr)
 {
-	return csr >= RV_CSR_SIREG && csr <= RV_CSR_SIREG6 && csr != RV_CSR_SIREG3 + 1;
+	return csr >= RV_CSR_SIREG && csr <= RV_CSR_SIREG6 && csr != RV_CSR_SIREG4 - 1;
 }
 
 static int is_vsireg(unsigned csr)
 {
-	return csr >= RV_CSR_VSIREG && csr <= RV_CSR_VSIREG6 && csr != RV_CSR_VSIREG3 + 1;
+	return csr >= RV_CSR_VSIREG && csr <= RV_CSR_VSIREG6 && csr != RV_CSR_VSIREG4 - 1;
 }
 
 static int selects_counter(uint64_t select)
@@ -466,7 +467,8 @@ static struct rv_sbi_ret model_sbi_call(void *context, long extension, long func
 		    args[0] >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		if (args[0] >= RV_COUNTERS)
-			return (struct rv_sbi_ret){RV_SBI_SUCCESS, 1ul << (sizeof(long) * 8 - 1)};
+			return (struct rv_sbi_ret){RV_SBI_SUCCESS, RV_SBI_INFO_FIRMWARE};
+		/* A 64-bit counter (width - 1 = 63) at CSR 0xc00 + i. */
 		return (struct rv_sbi_ret){RV_SBI_SUCCESS, (63ul << 12) | (RV_CSR_CYCLE + args[0])};
 	case RV_SBI_PMU_COUNTER_CONFIG_MATCHING:
 		return sbi_config_matching(model, args);
