@@ -393,6 +393,8 @@ static struct rv_sbi_ret sbi_config_matching(struct rv_model *model, const unsig
 	unsigned code = (unsigned)(event & 0xffffu);
 	for (unsigned bit = 0; bit < 64; bit++) {
 		unsigned long i = base + bit;
+		if (i >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+			break;
 		if (!(mask >> bit & 1u) || (model->sbi_allocated >> i & 1u))
 			continue;
 		if (type == RV_SBI_TYPE_FIRMWARE) {
@@ -432,6 +434,8 @@ static struct rv_sbi_ret sbi_start_stop(struct rv_model *model, const unsigned l
 		unsigned long i = args[0] + bit;
 		if (!(args[1] >> bit & 1u))
 			continue;
+		if (i >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		if (!(model->sbi_allocated >> i & 1u))
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		if (i >= RV_COUNTERS) {
