@@ -205,6 +205,27 @@ int rv_counter_reload(struct rv_pmu *pmu, const struct rv_counter *counter, uint
 	return status != RV_PMU_OK ? status : rv_counter_start(pmu, counter, value);
 }
 
+int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters)
+{
+	uint64_t bits = 0;
+	enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTOVF, &bits);
+	if (trap != RV_TRAP_NONE)
+		return trapped(pmu, trap);
+	*counters = (uint32_t)bits;
+	return RV_PMU_OK;
+}
+
+int rv_counter_rearm(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value)
+{
+	if (!counter->delegated)
+		return rv_counter_reload(pmu, counter, value); /* SBI start clears OF (OpenSBI) */
+	uint64_t selector = 0;
+	int status = delegated_read(pmu, counter, RV_CSR_SIREG2, &selector);
+	if (status == RV_PMU_OK && (selector & RV_HPMEVENT_OF))
+		status = delegated_write(pmu, counter, RV_CSR_SIREG2, selector & ~RV_HPMEVENT_OF);
+	return status != RV_PMU_OK ? status : delegated_write(pmu, counter, RV_CSR_SIREG, value);
+}
+
 int rv_counter_release(struct rv_pmu *pmu, const struct rv_counter *counter)
 {
 	if (counter->delegated) {

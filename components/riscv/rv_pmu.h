@@ -74,6 +74,13 @@ int rv_counter_read(struct rv_pmu *pmu, const struct rv_counter *counter, uint64
 int rv_counter_reload(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value);
 /* Stops the counter and gives it back to the SBI PMU. */
 int rv_counter_release(struct rv_pmu *pmu, const struct rv_counter *counter);
+/* The overflow interrupt's work (Sscofpmf). overflowed: the counters
+ * whose OF bit is set (scountovf, which shows S-mode the counters it may
+ * see). rearm: clears a counter's OF bit, so that its next overflow
+ * interrupts again, and sets its value: through sireg2 and sireg for a
+ * delegated counter, no ecall; through SBI stop and start otherwise. */
+int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters);
+int rv_counter_rearm(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value);
 /* Lets user mode read the counter with csrr (scounteren), or not. */
 int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter, bool allowed);
 

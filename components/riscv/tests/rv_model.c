@@ -69,7 +69,13 @@ void rv_model_run(struct rv_model *model, uint64_t events)
 		               ~(RV_HPMEVENT_OF | RV_HPMEVENT_MINH | RV_HPMEVENT_SINH |
 		                 RV_HPMEVENT_UINH | RV_HPMEVENT_VSINH | RV_HPMEVENT_VUINH)) == 0)
 			continue; /* event 0: counts nothing */
+		uint64_t before = model->counter[i];
 		model->counter[i] += events;
+		if (model->counter[i] >= before || i < 3 || !has(model, RV_EXT_SSCOFPMF))
+			continue;
+		if (!(model->selector[i] & RV_HPMEVENT_OF))
+			model->overflow_interrupts |= 1ull << i;
+		model->selector[i] |= RV_HPMEVENT_OF;
 	}
 }
 
@@ -445,6 +451,7 @@ static struct rv_sbi_ret sbi_start_stop(struct rv_model *model, const unsigned l
 		} else if (start) {
 			if (args[2] & RV_SBI_START_SET_INIT_VALUE)
 				model->counter[i] = args[3];
+			model->selector[i] &= ~RV_HPMEVENT_OF; /* as OpenSBI re-arms */
 			model->mcountinhibit &= ~(1ull << i);
 		} else {
 			model->mcountinhibit |= 1ull << i;

@@ -78,6 +78,9 @@ struct rv_model {
 	uint64_t firmware_event[RV_MODEL_FIRMWARE_COUNTERS];
 	uint64_t firmware_running;
 	unsigned ecalls; /* SBI calls made: each is a trap to M-mode */
+	/* Sscofpmf: overflows that raised the local counter overflow
+	 * interrupt (bit i: counter i's OF went from 0 to 1). */
+	uint64_t overflow_interrupts;
 	/* The inhibit bits an access wrote into scountinhibit when the alias
 	 * rule is removed (then it is a register of its own). */
 	uint64_t scountinhibit_unaliased;
@@ -91,7 +94,9 @@ void rv_model_init(struct rv_model *model, unsigned xlen, unsigned extensions);
 void rv_model_delegate(struct rv_model *model, uint64_t counters);
 /* The CSR layer bound to the model. */
 void rv_model_hart(struct rv_model *model, struct rv_hart *hart);
-/* The hart retires events: every running, configured counter advances. */
+/* The hart retires events: every running, configured counter advances;
+ * with Sscofpmf, one of 3..31 that wraps sets its OF bit, and raises the
+ * overflow interrupt if OF was clear. */
 void rv_model_run(struct rv_model *model, uint64_t events);
 /* The selector the model's firmware writes for an SBI event index. */
 uint64_t rv_model_selector_of(unsigned long event_index, unsigned long event_data);

@@ -258,6 +258,53 @@ static void test_user_access_through_scounteren(void)
 	CU_ASSERT_EQUAL(model.scounteren, 0);
 }
 
+/* Sscofpmf: a delegated counter that wraps sets OF and interrupts once;
+ * the handler finds it in scountovf and re-arms it (OF cleared, value
+ * reloaded) without an ecall, and the next wrap interrupts again. */
+static void test_overflow_rearm_needs_no_ecall(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter counter;
+	uint32_t overflowed = 0;
+	const uint64_t period = 100, reload = 0 - period;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	const struct rv_counter_request request = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
+	unsigned ecalls = model.ecalls;
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, reload), RV_PMU_OK);
+	rv_model_run(&model, period - 1);
+	CU_ASSERT_EQUAL(rv_pmu_overflowed(&pmu, &overflowed), RV_PMU_OK);
+	CU_ASSERT_EQUAL(overflowed, 0);
+	rv_model_run(&model, 1);
+	CU_ASSERT_EQUAL(model.overflow_interrupts, 1ull << counter.index);
+	CU_ASSERT_EQUAL(rv_pmu_overflowed(&pmu, &overflowed), RV_PMU_OK);
+	CU_ASSERT_EQUAL(overflowed, 1u << counter.index);
+	model.overflow_interrupts = 0;
+	CU_ASSERT_EQUAL(rv_counter_rearm(&pmu, &counter, reload), RV_PMU_OK);
+	CU_ASSERT_EQUAL(model.selector[counter.index] & RV_HPMEVENT_OF, 0);
+	CU_ASSERT_EQUAL(model.counter[counter.index], reload);
+	CU_ASSERT_EQUAL(rv_pmu_overflowed(&pmu, &overflowed), RV_PMU_OK);
+	CU_ASSERT_EQUAL(overflowed, 0);
+	rv_model_run(&model, period);
+	CU_ASSERT_EQUAL(model.overflow_interrupts, 1ull << counter.index);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls);
+
+	/* Not delegated: the same through SBI (stop, start). */
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	probe(&model, &pmu);
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, reload), RV_PMU_OK);
+	rv_model_run(&model, period);
+	CU_ASSERT_EQUAL(model.selector[counter.index] & RV_HPMEVENT_OF, RV_HPMEVENT_OF);
+	ecalls = model.ecalls;
+	CU_ASSERT_EQUAL(rv_counter_rearm(&pmu, &counter, reload), RV_PMU_OK);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls + 2);
+	CU_ASSERT_EQUAL(model.selector[counter.index] & RV_HPMEVENT_OF, 0);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -275,5 +322,6 @@ int main(void)
 	            test_counter_m_mode_kept_goes_through_sbi);
 	CU_add_test(suite, "firmware counter read by SBI", test_firmware_counter_read_by_sbi);
 	CU_add_test(suite, "user access through scounteren", test_user_access_through_scounteren);
+	CU_add_test(suite, "overflow rearm needs no ecall", test_overflow_rearm_needs_no_ecall);
 	return unit_run_all();
 }
