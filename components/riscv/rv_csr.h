@@ -14,8 +14,12 @@
 #ifndef PAPILLON_RV_CSR_H
 #define PAPILLON_RV_CSR_H
 
+#ifdef __KERNEL__
+#include <linux/types.h> /* the kernel's uint64_t, uint32_t and bool */
+#else
 #include <stdbool.h>
 #include <stdint.h>
+#endif
 
 /* Supervisor CSRs. */
 #define RV_CSR_SCOUNTEREN    0x106u

@@ -17,10 +17,7 @@
 #ifndef PAPILLON_RV_PMU_H
 #define PAPILLON_RV_PMU_H
 
-#include <stdbool.h>
-#include <stdint.h>
-
-#include "rv_csr.h"
+#include "rv_csr.h" /* and the integer types, in a kernel or not */
 
 enum rv_pmu_status {
 	RV_PMU_OK = 0,

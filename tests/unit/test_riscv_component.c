@@ -2,8 +2,9 @@
  * host: enumeration and name resolution agree on every event (the
  * contract's rule), event_info describes each, and off riscv64 init
  * disables the component with a reason naming riscv64 while every event
- * is refused with a reason. Counting is the riscv64 lab's
- * (ctests/riscv_csr). Linked against the whole library. */
+ * is refused with a reason; on riscv64 it is active and its description
+ * names its mode. Counting is ctests/riscv_csr's. Linked against the whole
+ * library. */
 #include <stdio.h>
 #include <string.h>
 
@@ -77,6 +78,16 @@ static void test_disabled_off_riscv64_with_reason(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "riscv64"));
 	riscv_component.release_encoding(resolution.encoding);
 }
+#else
+static void test_active_on_riscv64_with_its_mode(void)
+{
+	PAPI_component_info_t info;
+	memset(&info, 0, sizeof(info));
+	UNIT_ASSERT_STATUS(riscv_component.init(0, &info), PAPI_OK);
+	CU_ASSERT_EQUAL(info.disabled, 0);
+	CU_ASSERT(strstr(info.description, "legacy") || strstr(info.description, "time only"));
+	printf("\nriscv: %s\n", info.description);
+}
 #endif
 
 int main(void)
@@ -90,6 +101,8 @@ int main(void)
 #if !(defined(__riscv) && __riscv_xlen == 64)
 	CU_add_test(suite, "disabled off riscv64 with reason",
 	            test_disabled_off_riscv64_with_reason);
+#else
+	CU_add_test(suite, "active on riscv64 with its mode", test_active_on_riscv64_with_its_mode);
 #endif
 	return unit_run_all();
 }
