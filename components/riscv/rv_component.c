@@ -110,6 +110,10 @@ static int rv_event_info(const char *name, uint64_t cursor, const void *encoding
 static int rv_check_event(const void *encoding)
 {
 	const struct rv_event *event = encoding;
+	if (rv_mode_now == RV_MODE_INACTIVE)
+		return papi_error_set(
+		    PAPI_ECMP, "%s",
+		    rv_mode_why[0] ? rv_mode_why : "the riscv component has not been initialized");
 	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER &&
 	    rv_mode_reads(rv_mode_now, event->fixed_counter))
 		return PAPI_OK;
