@@ -3,16 +3,20 @@
  * Off riscv64 it must be listed, disabled, with a reason naming riscv64;
  * counting is skipped there. On riscv64 it must be active, and the log
  * names its mode: time counts a known loop in every mode; instructions
- * count it in the legacy mode (perf_user_access=2: at least the loop's 2n
- * instructions, at most 1% and a timer tick's worth more, since the
- * counter counts the kernel too) and are refused with the kernel setting
- * as the reason otherwise; events that need a programmed counter are
- * refused with the reason in every mode built so far. */
+ * count it (at least the loop's 2n instructions, at most 1% and a timer
+ * tick's worth more, since QEMU's counter counts the kernel too) in the
+ * perf-managed mode (perf_user_access=1: read with csrr, which the read
+ * path must say) and in the legacy mode (2), and are refused with the
+ * kernel setting as the reason otherwise; firmware events, which no CSR
+ * holds, and programmed events outside the perf-managed mode are refused
+ * with the reason. */
 #include "hw_common.c"
 
 #define LOOP_ITERATIONS 1000000ull
 
-HW_HELPER long long count_loop(const char *event)
+/* Counts hw_loop(LOOP_ITERATIONS) with event; path (may be NULL) gets
+ * how the event was read while the set ran (PAPI_event_read_path). */
+HW_HELPER long long count_loop(const char *event, char *path, size_t path_len)
 {
 	int set = PAPI_NULL;
 	long long value = -1;
@@ -21,10 +25,26 @@ HW_HELPER long long count_loop(const char *event)
 	FAIL_IF(status != PAPI_OK, "adding %s: %s%s", event, ctest_errname(status), ctest_reason());
 	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
 	hw_loop(LOOP_ITERATIONS);
+	FAIL_IF(PAPI_read(set, &value) != PAPI_OK, "PAPI_read%s", ctest_reason());
+	if (path)
+		FAIL_IF(PAPI_event_read_path(set, 0, path, (int)path_len) < 0,
+		        "PAPI_event_read_path%s", ctest_reason());
 	FAIL_IF(PAPI_stop(set, &value) != PAPI_OK, "PAPI_stop%s", ctest_reason());
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
 	return value;
+}
+
+/* The loop's instructions: at least its 2n, at most 1% and a timer
+ * tick's worth more (QEMU 7.2's riscv64 counts the kernel's too). */
+HW_HELPER void expect_loop_instructions(long long instructions)
+{
+	long long low = 2 * (long long)LOOP_ITERATIONS;
+	long long high = low + low / 100 + 20000;
+	ctest_note("instructions: %lld for a loop of %lld", instructions, low);
+	FAIL_IF(instructions < low || instructions > high,
+	        "instructions counted %lld for a loop of %lld (expected %lld..%lld)", instructions,
+	        low, low, high);
 }
 
 /* The event must be refused with PAPI_ECMP, for a reason that says why. */
@@ -64,28 +84,31 @@ int main(int argc, char **argv)
 	FAIL_IF(info->disabled, "the riscv component is disabled on riscv64: %s",
 	        info->disabled_reason);
 	ctest_note("riscv mode: %s", info->description);
-	long long ticks = count_loop("riscv:::time");
+	long long ticks = count_loop("riscv:::time", NULL, 0);
 	ctest_note("time: %lld ticks over %llu iterations", ticks, LOOP_ITERATIONS);
 	FAIL_IF(ticks <= 0, "time did not advance over the loop (%lld)", ticks);
 
-	if (strstr(info->description, "legacy")) {
-		long long instructions = count_loop("riscv:::instructions");
-		long long low = 2 * (long long)LOOP_ITERATIONS;
-		long long high = low + low / 100 + 20000;
-		ctest_note("instructions: %lld for a loop of %lld", instructions, low);
+	if (strstr(info->description, "perf-managed")) {
+		char path[PAPI_MAX_STR_LEN] = "";
+		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));
+		ctest_note("instructions read: %s", path);
+		FAIL_IF(strncmp(path, "user: csrr", 10) != 0,
+		        "the perf-managed mode read instructions without csrr: '%s'", path);
+		expect_loop_instructions(instructions);
+		expect_refused("riscv:::FW_SET_TIMER", "firmware");
+	} else if (strstr(info->description, "legacy")) {
+		long long instructions = count_loop("riscv:::instructions", NULL, 0);
 		if (instructions == 0)
 			ctest_skip_case("instructions",
 			                "instret reads 0 in user mode (QEMU 7.2 does so with "
 			                "perf_user_access=2)");
 		else
-			FAIL_IF(
-			    instructions < low || instructions > high,
-			    "instructions counted %lld for a loop of %lld (expected %lld..%lld)",
-			    instructions, low, low, high);
+			expect_loop_instructions(instructions);
+		expect_refused("riscv:::L1-dcache-load-misses", "programmed");
 	} else {
 		expect_refused("riscv:::instructions", "perf_user_access");
+		expect_refused("riscv:::L1-dcache-load-misses", "programmed");
 	}
-	expect_refused("riscv:::L1-dcache-load-misses", "programmed");
 	ctest_pass();
 #endif
 }

@@ -5,10 +5,11 @@
  * reads them, and the core's snapshot path turns readings into counts
  * since a start; software multiplexing and overflow are the core's too.
  * Which counters user mode may read is the kernel's choice (rv_mode.c):
- * time always, cycle and instret in the legacy mode. The SBI PMU's other
- * events are named here (rv_events.c) for the modes that program counters
- * (perf-managed, Papillon's kernel module: doc/riscv.md), and refused
- * with the reason until they exist. */
+ * time always, cycle and instret in the legacy mode, and in the
+ * perf-managed mode the counter perf programmed for an event this process
+ * opened and mapped (rv_perf.c). Papillon's kernel module, the third
+ * mode, is still to come (doc/riscv.md). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +19,18 @@
 #include "util/error.h"
 #include "rv_events.h"
 #include "rv_mode.h"
+#include "rv_perf.h"
 #include "rv_user_read.h"
 
 #define RV_MAX_EVENTS 32 /* the hart's counters */
 
 struct rv_control {
 	int count;
-	uint32_t counters[RV_MAX_EVENTS]; /* CSR 0xc00 + counter */
+	/* Per event: a CSR the kernel leaves open (0xc00 + counter), or a
+	 * perf event (perf.fd >= 0) whose page names the counter. */
+	uint32_t counters[RV_MAX_EVENTS];
+	struct rv_perf_event perf[RV_MAX_EVENTS];
+	bool through_csr[RV_MAX_EVENTS]; /* the last read's path */
 };
 
 static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
@@ -39,8 +45,10 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", rv_mode_why);
 		return PAPI_ECMP;
 	}
-	snprintf(info->description, sizeof(info->description), "RISC-V counters read with csrr; %s",
-	         rv_mode_why);
+	/* The description is short (PAPI_MAX_STR_LEN): the mode's name; its
+	 * reason is in every refusal and in the user-read status. */
+	snprintf(info->description, sizeof(info->description),
+	         "RISC-V counters read with csrr, mode: %s", rv_mode_name(rv_mode_now));
 	info->num_cntrs = RV_MAX_EVENTS;
 	info->num_mpx_cntrs = RV_MAX_EVENTS;
 	info->num_native_events = (int)rv_event_count();
@@ -117,15 +125,29 @@ static int rv_check_event(const void *encoding)
 	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER &&
 	    rv_mode_reads(rv_mode_now, event->fixed_counter))
 		return PAPI_OK;
+	if (rv_mode_now == RV_MODE_PERF) {
+		struct perf_event_attr attr;
+		char reason[PAPI_HUGE_STR_LEN];
+		if (!rv_perf_attr(event, PAPI_DOM_USER, &attr, reason, sizeof(reason)))
+			return papi_error_set(PAPI_ECMP, "%s", reason);
+		return PAPI_OK;
+	}
 	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER)
 		return papi_error_set(PAPI_ECMP, "this kernel keeps the counter from user mode: %s",
 		                      rv_mode_why);
 	return papi_error_set(PAPI_ECMP,
-	                      "only time, cpu-cycles and instructions count for now: the SBI "
-	                      "PMU's other events need a counter programmed, by perf "
-	                      "(perf_user_access=1) or by Papillon's kernel module, and neither "
-	                      "mode is built yet (%s)",
+	                      "the SBI PMU's events need a counter programmed: by perf "
+	                      "(perf_user_access=1, the perf-managed mode) or by Papillon's "
+	                      "kernel module (not built yet); %s",
 	                      rv_mode_why);
+}
+
+static void control_close(struct rv_control *rv)
+{
+	for (int i = 0; i < rv->count; i++)
+		if (rv->perf[i].fd >= 0)
+			rv_perf_close(&rv->perf[i]);
+	rv->count = 0;
 }
 
 static int rv_control_init(void *control)
@@ -136,7 +158,32 @@ static int rv_control_init(void *control)
 
 static void rv_control_cleanup(void *control)
 {
-	(void)control; /* nothing held outside the control */
+	control_close(control);
+}
+
+/* Event i of next: a CSR the kernel opened, or a perf event opened and
+ * mapped now (counting from now on; the core's snapshots make counts). */
+static int control_add(struct rv_control *next, int i, const struct component_event *event,
+                       const struct counting_options *options)
+{
+	const struct rv_event *encoding = event->encoding;
+	next->perf[i] = (struct rv_perf_event){.fd = -1};
+	if (rv_mode_reads(rv_mode_now, encoding->fixed_counter)) {
+		next->counters[i] = encoding->fixed_counter;
+		return PAPI_OK;
+	}
+	struct perf_event_attr attr;
+	char reason[PAPI_HUGE_STR_LEN];
+	if (!rv_perf_attr(encoding, options->domain, &attr, reason, sizeof(reason)))
+		return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
+	int error = rv_perf_open(&attr, &next->perf[i], reason, sizeof(reason));
+	if (error == -EACCES || error == -EPERM)
+		return papi_error_set(PAPI_EPERM, "%s: %s", event->name, reason);
+	if (error < 0)
+		return papi_error_set(error == -ENOENT || error == -EOPNOTSUPP ? PAPI_ENOEVNT
+		                                                               : PAPI_ECNFLCT,
+		                      "%s: %s", event->name, reason);
+	return PAPI_OK;
 }
 
 static int rv_control_update(void *control, const struct component_event *events, int count,
@@ -146,13 +193,18 @@ static int rv_control_update(void *control, const struct component_event *events
 	if (count > RV_MAX_EVENTS)
 		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
 		                      RV_MAX_EVENTS);
-	struct rv_control next = {.count = count};
+	struct rv_control next = {.count = 0};
 	for (int i = 0; i < count; i++) {
 		int status = rv_check_event(events[i].encoding);
-		if (status != PAPI_OK)
+		if (status == PAPI_OK)
+			status = control_add(&next, i, &events[i], options);
+		if (status != PAPI_OK) {
+			control_close(&next); /* the control stays as it was */
 			return status;
-		next.counters[i] = ((const struct rv_event *)events[i].encoding)->fixed_counter;
+		}
+		next.count = i + 1;
 	}
+	control_close(control);
 	*(struct rv_control *)control = next;
 	return PAPI_OK;
 }
@@ -161,11 +213,15 @@ static int rv_control_update(void *control, const struct component_event *events
  * safe: CSR reads only). */
 static int rv_read(void *control, long long *values)
 {
-	const struct rv_control *rv = control;
+	struct rv_control *rv = control;
 	for (int i = 0; i < rv->count; i++) {
 		uint64_t value = 0;
-		if (!rv_user_counter_read(rv->counters[i], &value))
+		if (rv->perf[i].fd >= 0) {
+			if (!rv_perf_count(&rv->perf[i], &value, &rv->through_csr[i]))
+				return papi_error_set(PAPI_ESYS, "reading perf event %d failed", i);
+		} else if (!rv_user_counter_read(rv->counters[i], &value)) {
 			return papi_error_set(PAPI_EBUG, "counter %u has no CSR", rv->counters[i]);
+		}
 		values[i] = (long long)value;
 	}
 	return PAPI_OK;
@@ -180,6 +236,20 @@ static int rv_user_read_status(char *why, size_t why_len)
 static int rv_read_path(void *control, int index, char *reason, size_t reason_len)
 {
 	const struct rv_control *rv = control;
+	if (index < rv->count && rv->perf[index].fd >= 0) {
+		const volatile struct perf_event_mmap_page *page = rv->perf[index].page;
+		uint32_t counter = page->index;
+		if (page->cap_user_rdpmc && counter) {
+			snprintf(reason, reason_len,
+			         "user: csrr of CSR %#x, the counter the perf event's page names",
+			         0xc00u + counter - 1);
+			return PAPI_READ_PATH_USER;
+		}
+		snprintf(reason, reason_len,
+		         "syscall: the perf event is on no counter user mode may read now (page "
+		         "index 0): read(2)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	snprintf(reason, reason_len, "user: csrr of CSR %#x, no system call exists for it",
 	         index < rv->count ? 0xc00u + rv->counters[index] : 0u);
 	return PAPI_READ_PATH_USER;

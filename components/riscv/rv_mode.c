@@ -29,10 +29,9 @@ enum rv_mode rv_mode_of(bool built, int perf_user_access, char *why, size_t why_
 		return RV_MODE_LEGACY;
 	case 1:
 		snprintf(why, why_len,
-		         "time only: perf_user_access=1 opens a counter to user mode only for a "
-		         "perf event this process maps (the perf-managed mode is not built yet); "
-		         "2 opens cycle and instret");
-		return RV_MODE_TIME_ONLY;
+		         "perf-managed: perf_user_access=1 opens a counter to user mode for a perf "
+		         "event this process maps, and the event's page names it; read with csrr");
+		return RV_MODE_PERF;
 	default:
 		snprintf(why, why_len,
 		         "time only: perf_user_access=%d keeps cycle and instret from user mode "
@@ -60,8 +59,20 @@ bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter)
 	case RV_MODE_LEGACY:
 		return fixed_counter <= 2;
 	case RV_MODE_TIME_ONLY:
+	case RV_MODE_PERF: /* cycle and instret come through perf events */
 		return fixed_counter == 1;
 	default:
 		return false;
 	}
+}
+
+const char *rv_mode_name(enum rv_mode mode)
+{
+	static const char *const names[] = {
+	    [RV_MODE_INACTIVE] = "inactive",
+	    [RV_MODE_TIME_ONLY] = "time only",
+	    [RV_MODE_LEGACY] = "legacy",
+	    [RV_MODE_PERF] = "perf-managed",
+	};
+	return (unsigned)mode < sizeof(names) / sizeof(names[0]) ? names[mode] : "unknown";
 }

@@ -11,6 +11,7 @@ enum rv_mode {
 	RV_MODE_INACTIVE,  /* not riscv64: nothing to read */
 	RV_MODE_TIME_ONLY, /* only time is open to user mode */
 	RV_MODE_LEGACY,    /* cycle, time and instret are open to user mode */
+	RV_MODE_PERF,      /* perf programs counters for this process's events */
 };
 
 #define RV_PERF_USER_ACCESS_PATH "/proc/sys/kernel/perf_user_access"
@@ -20,6 +21,8 @@ enum rv_mode {
 enum rv_mode rv_mode_of(bool built, int perf_user_access, char *why, size_t why_len);
 /* The mode of this machine, reading path (RV_PERF_USER_ACCESS_PATH). */
 enum rv_mode rv_mode_detect(const char *path, char *why, size_t why_len);
+/* The mode's name, as the component's description shows it. */
+const char *rv_mode_name(enum rv_mode mode);
 /* Whether user mode reads fixed counter (0 cycle, 1 time, 2 instret) in mode. */
 bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter);
 

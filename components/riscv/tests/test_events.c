@@ -109,8 +109,8 @@ static void test_modes_of_perf_user_access(void)
 	CU_ASSERT_EQUAL(rv_mode_of(true, 2, why, sizeof(why)), RV_MODE_LEGACY);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "perf_user_access=2"));
 	CU_ASSERT_EQUAL(rv_mode_of(true, -1, why, sizeof(why)), RV_MODE_LEGACY);
-	CU_ASSERT_EQUAL(rv_mode_of(true, 1, why, sizeof(why)), RV_MODE_TIME_ONLY);
-	CU_ASSERT_PTR_NOT_NULL(strstr(why, "perf_user_access=1"));
+	CU_ASSERT_EQUAL(rv_mode_of(true, 1, why, sizeof(why)), RV_MODE_PERF);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "perf-managed"));
 	CU_ASSERT_EQUAL(rv_mode_of(true, 0, why, sizeof(why)), RV_MODE_TIME_ONLY);
 	CU_ASSERT_EQUAL(rv_mode_of(false, 2, why, sizeof(why)), RV_MODE_INACTIVE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "riscv64 Linux only"));
@@ -121,6 +121,11 @@ static void test_modes_of_perf_user_access(void)
 	CU_ASSERT_TRUE(rv_mode_reads(RV_MODE_TIME_ONLY, 1));
 	CU_ASSERT_FALSE(rv_mode_reads(RV_MODE_TIME_ONLY, 0));
 	CU_ASSERT_FALSE(rv_mode_reads(RV_MODE_INACTIVE, 1));
+	CU_ASSERT_TRUE(rv_mode_reads(RV_MODE_PERF, 1));
+	CU_ASSERT_FALSE(rv_mode_reads(RV_MODE_PERF, 2));
+	CU_ASSERT_STRING_EQUAL(rv_mode_name(RV_MODE_PERF), "perf-managed");
+	CU_ASSERT_STRING_EQUAL(rv_mode_name(RV_MODE_LEGACY), "legacy");
+	CU_ASSERT_STRING_EQUAL(rv_mode_name(RV_MODE_TIME_ONLY), "time only");
 }
 
 /* This build: inactive anywhere but riscv64, whatever the kernel says. */
