@@ -124,11 +124,22 @@ int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *reque
 		return RV_PMU_NO_COUNTER;
 	if (ret.error != RV_SBI_SUCCESS)
 		return sbi_failed(pmu, ret.error);
-	*counter = (struct rv_counter){
-	    .index = (unsigned)ret.value,
-	    .firmware = ret.value >= RV_COUNTERS,
-	};
-	counter->delegated = !counter->firmware && (pmu->delegated >> counter->index & 1u);
+	*counter = (struct rv_counter){.index = (unsigned)ret.value};
+	/* Which kind of counter: counter_get_info's type bit says. Firmware
+	 * counters follow the hardware ones with no gap (OpenSBI numbers
+	 * them from its last implemented mhpmcounter + 1), so an index below
+	 * 32 may be one. */
+	struct rv_sbi_ret info = rv_sbi_call(
+	    &pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_GET_INFO, counter->index, 0, 0, 0, 0);
+	if (info.error != RV_SBI_SUCCESS) {
+		/* Give the counter back: the caller will not know its index. */
+		rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP, counter->index, 1,
+		            RV_SBI_STOP_RESET, 0, 0);
+		return sbi_failed(pmu, info.error);
+	}
+	counter->firmware = (info.value & RV_SBI_INFO_FIRMWARE) != 0;
+	counter->delegated = !counter->firmware && counter->index < RV_COUNTERS &&
+	                     (pmu->delegated >> counter->index & 1u);
 	if (!counter->delegated || counter->index < 3)
 		return RV_PMU_OK;
 	/* A raw event's selector is the caller's: S-mode writes it itself.

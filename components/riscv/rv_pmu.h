@@ -33,14 +33,16 @@ struct rv_pmu {
 	bool delegation;
 	/* Counters S-mode drives itself (bit i: counter i). */
 	uint32_t delegated;
-	/* Counters the SBI PMU has, hardware (0..31) then firmware. */
+	/* Counters the SBI PMU has, hardware then firmware (num_counters). */
 	unsigned long sbi_counters;
 	long sbi_error;     /* the last SBI error */
 	unsigned last_trap; /* the last trap's exception code */
 };
 
 struct rv_counter {
-	unsigned index; /* SBI counter index: 0..31 hardware (CSR 0xc00 + i), then firmware */
+	/* SBI counter index: the hardware counters (CSR 0xc00 + i), then the
+	 * firmware ones, numbered on from the last hardware counter. */
+	unsigned index;
 	bool delegated;
 	bool firmware;
 };

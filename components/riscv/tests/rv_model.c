@@ -44,6 +44,7 @@ void rv_model_init(struct rv_model *model, unsigned xlen, unsigned extensions)
 	model->mcountinhibit = ~0ull & ~(1ull << RV_COUNTER_TIME);
 	model->mstateen0 = RV_STATEEN0_CSRIND;
 	model->hstateen0 = RV_STATEEN0_CSRIND;
+	model->hw_counters = RV_COUNTERS;
 }
 
 void rv_model_delegate(struct rv_model *model, uint64_t counters)
@@ -57,7 +58,7 @@ static int counter_implemented(const struct rv_model *model, unsigned i)
 {
 	if (i == 0 || i == 2)
 		return has(model, RV_EXT_ZICNTR);
-	return i >= 3 && i < RV_COUNTERS && has(model, RV_EXT_ZIHPM);
+	return i >= 3 && i < model->hw_counters && i < RV_COUNTERS && has(model, RV_EXT_ZIHPM);
 }
 
 void rv_model_run(struct rv_model *model, uint64_t events)
@@ -399,20 +400,22 @@ static struct rv_sbi_ret sbi_config_matching(struct rv_model *model, const unsig
 	unsigned code = (unsigned)(event & 0xffffu);
 	for (unsigned bit = 0; bit < 64; bit++) {
 		unsigned long i = base + bit;
-		if (i >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+		if (i >= model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS)
 			break;
 		if (!(mask >> bit & 1u) || (model->sbi_allocated >> i & 1u))
 			continue;
 		if (type == RV_SBI_TYPE_FIRMWARE) {
-			if (i < RV_COUNTERS || i >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+			if (i < model->hw_counters ||
+			    i >= model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS)
 				continue;
 			model->sbi_allocated |= 1ull << i;
-			model->firmware_event[i - RV_COUNTERS] = code;
+			model->firmware_event[i - model->hw_counters] = code;
 			return (struct rv_sbi_ret){RV_SBI_SUCCESS, i};
 		}
-		int fits = type == RV_SBI_TYPE_HARDWARE && code == 1   ? i == 0
-		           : type == RV_SBI_TYPE_HARDWARE && code == 2 ? i == 2
-		                                                       : i >= 3 && i < RV_COUNTERS;
+		int fits = type == RV_SBI_TYPE_HARDWARE && code == 1 ? i == 0
+		           : type == RV_SBI_TYPE_HARDWARE && code == 2
+		               ? i == 2
+		               : i >= 3 && i < model->hw_counters;
 		if (!fits || !counter_implemented(model, (unsigned)i))
 			continue;
 		model->sbi_allocated |= 1ull << i;
@@ -440,12 +443,12 @@ static struct rv_sbi_ret sbi_start_stop(struct rv_model *model, const unsigned l
 		unsigned long i = args[0] + bit;
 		if (!(args[1] >> bit & 1u))
 			continue;
-		if (i >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+		if (i >= model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS)
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		if (!(model->sbi_allocated >> i & 1u))
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
-		if (i >= RV_COUNTERS) {
-			uint64_t running = 1ull << (i - RV_COUNTERS);
+		if (i >= model->hw_counters) {
+			uint64_t running = 1ull << (i - model->hw_counters);
 			model->firmware_running = start ? model->firmware_running | running
 			                                : model->firmware_running & ~running;
 		} else if (start) {
@@ -472,12 +475,12 @@ static struct rv_sbi_ret model_sbi_call(void *context, long extension, long func
 	switch (function) {
 	case RV_SBI_PMU_NUM_COUNTERS:
 		return (struct rv_sbi_ret){RV_SBI_SUCCESS,
-		                           RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS};
+		                           model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS};
 	case RV_SBI_PMU_COUNTER_GET_INFO:
 		if (args[0] == RV_COUNTER_TIME ||
-		    args[0] >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+		    args[0] >= model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS)
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
-		if (args[0] >= RV_COUNTERS)
+		if (args[0] >= model->hw_counters)
 			return (struct rv_sbi_ret){RV_SBI_SUCCESS, RV_SBI_INFO_FIRMWARE};
 		/* A 64-bit counter (width - 1 = 63) at CSR 0xc00 + i. */
 		return (struct rv_sbi_ret){RV_SBI_SUCCESS, (63ul << 12) | (RV_CSR_CYCLE + args[0])};
@@ -488,10 +491,12 @@ static struct rv_sbi_ret model_sbi_call(void *context, long extension, long func
 	case RV_SBI_PMU_COUNTER_STOP:
 		return sbi_start_stop(model, args, 0);
 	case RV_SBI_PMU_COUNTER_FW_READ:
-		if (args[0] < RV_COUNTERS || args[0] >= RV_COUNTERS + RV_MODEL_FIRMWARE_COUNTERS)
+		if (args[0] < model->hw_counters ||
+		    args[0] >= model->hw_counters + RV_MODEL_FIRMWARE_COUNTERS)
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		return (struct rv_sbi_ret){
-		    RV_SBI_SUCCESS, (unsigned long)model->firmware_counter[args[0] - RV_COUNTERS]};
+		    RV_SBI_SUCCESS,
+		    (unsigned long)model->firmware_counter[args[0] - model->hw_counters]};
 	default:
 		return (struct rv_sbi_ret){RV_SBI_ERR_NOT_SUPP, 0};
 	}

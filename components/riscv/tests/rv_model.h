@@ -56,7 +56,9 @@ enum rv_rule {
 	RV_RULE_COUNT
 };
 
-#define RV_MODEL_FIRMWARE_COUNTERS 16 /* after the 32 hardware ones, as QEMU's OpenSBI */
+/* Firmware counters: SBI counter indices hw_counters..hw_counters + 15
+ * (OpenSBI has 16, numbered on from its last implemented mhpmcounter). */
+#define RV_MODEL_FIRMWARE_COUNTERS 16
 
 struct rv_model {
 	unsigned xlen;
@@ -77,6 +79,9 @@ struct rv_model {
 	uint64_t firmware_counter[RV_MODEL_FIRMWARE_COUNTERS];
 	uint64_t firmware_event[RV_MODEL_FIRMWARE_COUNTERS];
 	uint64_t firmware_running;
+	/* Hardware counters 0..hw_counters - 1 (mhpmcounter3.. up to it);
+	 * the SBI's firmware counters come next. rv_model_init: 32. */
+	unsigned hw_counters;
 	unsigned ecalls; /* SBI calls made: each is a trap to M-mode */
 	/* Sscofpmf: overflows that raised the local counter overflow
 	 * interrupt (bit i: counter i's OF went from 0 to 1). */

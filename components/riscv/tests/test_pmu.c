@@ -222,12 +222,43 @@ static void test_firmware_counter_read_by_sbi(void)
 	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
 	CU_ASSERT_TRUE(counter.firmware);
 	CU_ASSERT_FALSE(counter.delegated);
-	model.firmware_counter[counter.index - RV_COUNTERS] = 3;
+	model.firmware_counter[counter.index - model.hw_counters] = 3;
 	unsigned ecalls = model.ecalls;
 	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &counter, &value), RV_PMU_OK);
 	CU_ASSERT_EQUAL(value, 3);
 	CU_ASSERT_EQUAL(model.ecalls, ecalls + 1);
 	CU_ASSERT_EQUAL(rv_counter_user_access(&pmu, &counter, true), RV_PMU_UNREADABLE);
+}
+
+/* Firmware counters follow the last hardware counter (OpenSBI numbers
+ * them from its last implemented mhpmcounter + 1), so on a hart with
+ * mhpmcounter3..18 the first one is 19: the driver asks counter_get_info
+ * rather than taking every index below 32 for a hardware counter. */
+static void test_firmware_counter_below_32(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter fw, hw;
+	uint64_t value = 0;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	model.hw_counters = 19;
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	CU_ASSERT_EQUAL(pmu.sbi_counters, 19 + RV_MODEL_FIRMWARE_COUNTERS);
+	const struct rv_counter_request firmware = {
+	    .event_index = RV_SBI_EVENT_INDEX(RV_SBI_TYPE_FIRMWARE, 6)}; /* IPI_SENT */
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &firmware, &fw), RV_PMU_OK);
+	CU_ASSERT_EQUAL(fw.index, 19);
+	CU_ASSERT_TRUE(fw.firmware);
+	CU_ASSERT_FALSE(fw.delegated);
+	model.firmware_counter[0] = 42;
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &fw, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 42);
+	const struct rv_counter_request hardware = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &hardware, &hw), RV_PMU_OK);
+	CU_ASSERT_EQUAL(hw.index, 3);
+	CU_ASSERT_FALSE(hw.firmware);
+	CU_ASSERT_TRUE(hw.delegated);
 }
 
 static void test_user_access_through_scounteren(void)
@@ -321,6 +352,8 @@ int main(void)
 	CU_add_test(suite, "counter M-mode kept goes through SBI",
 	            test_counter_m_mode_kept_goes_through_sbi);
 	CU_add_test(suite, "firmware counter read by SBI", test_firmware_counter_read_by_sbi);
+	CU_add_test(suite, "firmware counter below 32 (counter_get_info)",
+	            test_firmware_counter_below_32);
 	CU_add_test(suite, "user access through scounteren", test_user_access_through_scounteren);
 	CU_add_test(suite, "overflow rearm needs no ecall", test_overflow_rearm_needs_no_ecall);
 	return unit_run_all();
