@@ -1,0 +1,277 @@
+/* The riscv component: RISC-V counters read directly with csrr, on
+ * riscv64 Linux. Elsewhere it is listed, inactive, with the reason.
+ *
+ * The counters it reads never stop (CAP_FREE_RUNNING): the component only
+ * reads them, and the core's snapshot path turns readings into counts
+ * since a start; software multiplexing and overflow are the core's too.
+ * Which counters user mode may read is the kernel's choice (rv_mode.c):
+ * time always, cycle and instret in the legacy mode, and in the
+ * perf-managed mode the counter perf programmed for an event this process
+ * opened and mapped (rv_perf.c). Papillon's kernel module, the third
+ * mode, is still to come (doc/riscv.md). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "component.h"
+#include "papi.h"
+#include "util/error.h"
+#include "rv_events.h"
+#include "rv_mode.h"
+#include "rv_perf.h"
+#include "rv_user_read.h"
+
+#define RV_MAX_EVENTS 32 /* the hart's counters */
+
+struct rv_control {
+	int count;
+	/* Per event: a CSR the kernel leaves open (0xc00 + counter), or a
+	 * perf event (perf.fd >= 0) whose page names the counter. */
+	uint32_t counters[RV_MAX_EVENTS];
+	struct rv_perf_event perf[RV_MAX_EVENTS];
+	bool through_csr[RV_MAX_EVENTS]; /* the last read's path */
+};
+
+static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
+static char rv_mode_why[PAPI_MAX_STR_LEN];
+
+static int rv_init(int cidx, PAPI_component_info_t *info)
+{
+	(void)cidx;
+	rv_mode_now = rv_mode_detect(RV_PERF_USER_ACCESS_PATH, rv_mode_why, sizeof(rv_mode_why));
+	if (rv_mode_now == RV_MODE_INACTIVE) {
+		info->disabled = PAPI_ECMP;
+		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", rv_mode_why);
+		return PAPI_ECMP;
+	}
+	/* The description is short (PAPI_MAX_STR_LEN): the mode's name; its
+	 * reason is in every refusal and in the user-read status. */
+	snprintf(info->description, sizeof(info->description),
+	         "RISC-V counters read with csrr, mode: %s", rv_mode_name(rv_mode_now));
+	info->num_cntrs = RV_MAX_EVENTS;
+	info->num_mpx_cntrs = RV_MAX_EVENTS;
+	info->num_native_events = (int)rv_event_count();
+	/* The fixed counters count every mode of the hart, for whatever runs
+	 * on it: the kernel does not switch them with the task. */
+	info->default_domain = PAPI_DOM_ALL;
+	info->available_domains = PAPI_DOM_ALL;
+	info->default_granularity = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR;
+	info->fast_counter_read = 1;
+	return papi_error_clear();
+}
+
+static void rv_shutdown(void)
+{
+}
+
+static int rv_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
+{
+	uint64_t next = rv_event_first();
+	if (modifier == PAPI_ENUM_EVENTS) {
+		if (!rv_event_next(*cursor, &next))
+			return PAPI_ENOEVNT;
+	} else if (modifier != PAPI_ENUM_FIRST) {
+		return PAPI_ENOEVNT; /* no unit masks, groups or features */
+	}
+	struct rv_event event;
+	if (!rv_event_of_cursor(next, name, name_len, &event))
+		return PAPI_ENOEVNT;
+	*cursor = next;
+	return PAPI_OK;
+}
+
+static int rv_resolve_name(const char *name, struct component_resolution *out)
+{
+	struct rv_event event;
+	char reason[PAPI_HUGE_STR_LEN];
+	if (!rv_event_parse(name, &event, &out->cursor, out->canonical, sizeof(out->canonical),
+	                    reason, sizeof(reason)))
+		return papi_error_set(PAPI_ENOEVNT, "%s", reason);
+	struct rv_event *encoding = malloc(sizeof(*encoding));
+	if (!encoding)
+		return papi_error_set(PAPI_ENOMEM, "no memory for the encoding of %s", name);
+	*encoding = event;
+	out->encoding = encoding;
+	return PAPI_OK;
+}
+
+static void rv_release_encoding(void *encoding)
+{
+	free(encoding);
+}
+
+static int rv_event_info(const char *name, uint64_t cursor, const void *encoding,
+                         PAPI_event_info_t *info)
+{
+	(void)encoding;
+	snprintf(info->symbol, sizeof(info->symbol), "%s", name);
+	rv_event_describe(cursor, info->long_descr, sizeof(info->long_descr));
+	snprintf(info->short_descr, sizeof(info->short_descr), "%.*s",
+	         (int)sizeof(info->short_descr) - 1, info->long_descr);
+	info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
+	info->timescope = PAPI_TIMESCOPE_SINCE_START;
+	return PAPI_OK;
+}
+
+static int rv_check_event(const void *encoding)
+{
+	const struct rv_event *event = encoding;
+	if (rv_mode_now == RV_MODE_INACTIVE)
+		return papi_error_set(
+		    PAPI_ECMP, "%s",
+		    rv_mode_why[0] ? rv_mode_why : "the riscv component has not been initialized");
+	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER &&
+	    rv_mode_reads(rv_mode_now, event->fixed_counter))
+		return PAPI_OK;
+	if (rv_mode_now == RV_MODE_PERF) {
+		struct perf_event_attr attr;
+		char reason[PAPI_HUGE_STR_LEN];
+		if (!rv_perf_attr(event, PAPI_DOM_USER, &attr, reason, sizeof(reason)))
+			return papi_error_set(PAPI_ECMP, "%s", reason);
+		return PAPI_OK;
+	}
+	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER)
+		return papi_error_set(PAPI_ECMP, "this kernel keeps the counter from user mode: %s",
+		                      rv_mode_why);
+	return papi_error_set(PAPI_ECMP,
+	                      "the SBI PMU's events need a counter programmed: by perf "
+	                      "(perf_user_access=1, the perf-managed mode) or by Papillon's "
+	                      "kernel module (not built yet); %s",
+	                      rv_mode_why);
+}
+
+static void control_close(struct rv_control *rv)
+{
+	for (int i = 0; i < rv->count; i++)
+		if (rv->perf[i].fd >= 0)
+			rv_perf_close(&rv->perf[i]);
+	rv->count = 0;
+}
+
+static int rv_control_init(void *control)
+{
+	memset(control, 0, sizeof(struct rv_control));
+	return PAPI_OK;
+}
+
+static void rv_control_cleanup(void *control)
+{
+	control_close(control);
+}
+
+/* Event i of next: a CSR the kernel opened, or a perf event opened and
+ * mapped now (counting from now on; the core's snapshots make counts). */
+static int control_add(struct rv_control *next, int i, const struct component_event *event,
+                       const struct counting_options *options)
+{
+	const struct rv_event *encoding = event->encoding;
+	next->perf[i] = (struct rv_perf_event){.fd = -1};
+	if (rv_mode_reads(rv_mode_now, encoding->fixed_counter)) {
+		next->counters[i] = encoding->fixed_counter;
+		return PAPI_OK;
+	}
+	struct perf_event_attr attr;
+	char reason[PAPI_HUGE_STR_LEN];
+	if (!rv_perf_attr(encoding, options->domain, &attr, reason, sizeof(reason)))
+		return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
+	int error = rv_perf_open(&attr, &next->perf[i], reason, sizeof(reason));
+	if (error == -EACCES || error == -EPERM)
+		return papi_error_set(PAPI_EPERM, "%s: %s", event->name, reason);
+	if (error < 0)
+		return papi_error_set(error == -ENOENT || error == -EOPNOTSUPP ? PAPI_ENOEVNT
+		                                                               : PAPI_ECNFLCT,
+		                      "%s: %s", event->name, reason);
+	return PAPI_OK;
+}
+
+static int rv_control_update(void *control, const struct component_event *events, int count,
+                             const struct counting_options *options)
+{
+	(void)options; /* the counters count what the hart runs: no filter to set */
+	if (count > RV_MAX_EVENTS)
+		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
+		                      RV_MAX_EVENTS);
+	struct rv_control next = {.count = 0};
+	for (int i = 0; i < count; i++) {
+		int status = rv_check_event(events[i].encoding);
+		if (status == PAPI_OK)
+			status = control_add(&next, i, &events[i], options);
+		if (status != PAPI_OK) {
+			control_close(&next); /* the control stays as it was */
+			return status;
+		}
+		next.count = i + 1;
+	}
+	control_close(control);
+	*(struct rv_control *)control = next;
+	return PAPI_OK;
+}
+
+/* The counters' current values; the core keeps the bases (async-signal
+ * safe: CSR reads only). */
+static int rv_read(void *control, long long *values)
+{
+	struct rv_control *rv = control;
+	for (int i = 0; i < rv->count; i++) {
+		uint64_t value = 0;
+		if (rv->perf[i].fd >= 0) {
+			if (!rv_perf_count(&rv->perf[i], &value, &rv->through_csr[i]))
+				return papi_error_set(PAPI_ESYS, "reading perf event %d failed", i);
+		} else if (!rv_user_counter_read(rv->counters[i], &value)) {
+			return papi_error_set(PAPI_EBUG, "counter %u has no CSR", rv->counters[i]);
+		}
+		values[i] = (long long)value;
+	}
+	return PAPI_OK;
+}
+
+static int rv_user_read_status(char *why, size_t why_len)
+{
+	snprintf(why, why_len, "the riscv component reads counter CSRs with csrr: %s", rv_mode_why);
+	return rv_mode_now != RV_MODE_INACTIVE;
+}
+
+static int rv_read_path(void *control, int index, char *reason, size_t reason_len)
+{
+	const struct rv_control *rv = control;
+	if (index < rv->count && rv->perf[index].fd >= 0) {
+		const volatile struct perf_event_mmap_page *page = rv->perf[index].page;
+		uint32_t counter = page->index;
+		if (page->cap_user_rdpmc && counter) {
+			snprintf(reason, reason_len,
+			         "user: csrr of CSR %#x, the counter the perf event's page names",
+			         0xc00u + counter - 1);
+			return PAPI_READ_PATH_USER;
+		}
+		snprintf(reason, reason_len,
+		         "syscall: the perf event is on no counter user mode may read now (page "
+		         "index 0): read(2)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
+	snprintf(reason, reason_len, "user: csrr of CSR %#x, no system call exists for it",
+	         index < rv->count ? 0xc00u + rv->counters[index] : 0u);
+	return PAPI_READ_PATH_USER;
+}
+
+const struct component_ops riscv_component = {
+    .name = "riscv",
+    .short_name = "riscv",
+    .description = "RISC-V counters read with csrr (riscv64 Linux)",
+    .capabilities = CAP_FREE_RUNNING,
+    .control_size = sizeof(struct rv_control),
+    .init = rv_init,
+    .shutdown = rv_shutdown,
+    .enum_events = rv_enum_events,
+    .resolve_name = rv_resolve_name,
+    .release_encoding = rv_release_encoding,
+    .event_info = rv_event_info,
+    .check_event = rv_check_event,
+    .control_init = rv_control_init,
+    .control_cleanup = rv_control_cleanup,
+    .control_update = rv_control_update,
+    .read = rv_read,
+    .read_path = rv_read_path,
+    .user_read_status = rv_user_read_status,
+};

@@ -1,0 +1,266 @@
+/* The counter driver: see rv_pmu.h. */
+#include "rv_pmu.h"
+#include "rv_sbi.h"
+
+#define RV_ALL_HARDWARE_COUNTERS 0xfffffffdu /* every counter but time (bit 1) */
+
+static int trapped(struct rv_pmu *pmu, enum rv_trap trap)
+{
+	pmu->last_trap = (unsigned)trap;
+	return RV_PMU_TRAPPED;
+}
+
+static int sbi_failed(struct rv_pmu *pmu, long error)
+{
+	pmu->sbi_error = error;
+	return RV_PMU_SBI_FAILED;
+}
+
+static unsigned select_of(const struct rv_counter *counter)
+{
+	return RV_SISELECT_COUNTER_0 + counter->index;
+}
+
+/* The high half's alias of an sireg on RV32 (sireg4 for sireg, sireg5 for
+ * sireg2). */
+static unsigned high_alias(unsigned sireg)
+{
+	return sireg == RV_CSR_SIREG ? RV_CSR_SIREG4 : RV_CSR_SIREG5;
+}
+
+static int delegated_write(struct rv_pmu *pmu, const struct rv_counter *counter, unsigned sireg,
+                           uint64_t value)
+{
+	enum rv_trap trap = rv_ind_write(&pmu->hart, select_of(counter), sireg,
+	                                 pmu->hart.xlen == 32 ? value & 0xffffffffu : value);
+	if (trap == RV_TRAP_NONE && pmu->hart.xlen == 32)
+		trap = rv_csr_write(&pmu->hart, high_alias(sireg), value >> 32);
+	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
+}
+
+/* Reads a 64-bit value as two 32-bit halves on RV32: high, low, high
+ * again, until the high half held still (the counter may carry between). */
+static int split_read(struct rv_pmu *pmu, unsigned low_csr, unsigned high_csr, uint64_t *value)
+{
+	uint64_t high = 0, low = 0, again = 0;
+	enum rv_trap trap;
+	do {
+		if ((trap = rv_csr_read(&pmu->hart, high_csr, &high)) != RV_TRAP_NONE ||
+		    (trap = rv_csr_read(&pmu->hart, low_csr, &low)) != RV_TRAP_NONE ||
+		    (trap = rv_csr_read(&pmu->hart, high_csr, &again)) != RV_TRAP_NONE)
+			return trapped(pmu, trap);
+	} while (high != again);
+	*value = high << 32 | (low & 0xffffffffu);
+	return RV_PMU_OK;
+}
+
+static int delegated_read(struct rv_pmu *pmu, const struct rv_counter *counter, unsigned sireg,
+                          uint64_t *value)
+{
+	enum rv_trap trap = rv_csr_write(&pmu->hart, RV_CSR_SISELECT, select_of(counter));
+	if (trap != RV_TRAP_NONE)
+		return trapped(pmu, trap);
+	if (pmu->hart.xlen == 32)
+		return split_read(pmu, sireg, high_alias(sireg), value);
+	trap = rv_csr_read(&pmu->hart, sireg, value);
+	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
+}
+
+/* Sets (inhibit) or clears counter's bit of scountinhibit. */
+static int inhibit(struct rv_pmu *pmu, const struct rv_counter *counter, bool stopped)
+{
+	uint64_t bits = 0;
+	enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTINHIBIT, &bits);
+	if (trap != RV_TRAP_NONE)
+		return trapped(pmu, trap);
+	uint64_t bit = 1ull << counter->index;
+	trap = rv_csr_write(&pmu->hart, RV_CSR_SCOUNTINHIBIT, stopped ? bits | bit : bits & ~bit);
+	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
+}
+
+int rv_pmu_probe(struct rv_pmu *pmu, const struct rv_hart *hart)
+{
+	*pmu = (struct rv_pmu){.hart = *hart};
+	struct rv_sbi_ret ret =
+	    rv_sbi_call(hart, RV_SBI_EXT_PMU, RV_SBI_PMU_NUM_COUNTERS, 0, 0, 0, 0, 0);
+	if (ret.error != RV_SBI_SUCCESS)
+		return sbi_failed(pmu, ret.error);
+	pmu->sbi_counters = ret.value;
+
+	uint64_t saved = 0, shown = 0;
+	if (rv_csr_read(hart, RV_CSR_SCOUNTINHIBIT, &saved) != RV_TRAP_NONE)
+		return RV_PMU_OK; /* CDE=0 or no Ssccfg: everything through SBI */
+	if (rv_csr_write(hart, RV_CSR_SCOUNTINHIBIT, RV_ALL_HARDWARE_COUNTERS) != RV_TRAP_NONE ||
+	    rv_csr_read(hart, RV_CSR_SCOUNTINHIBIT, &shown) != RV_TRAP_NONE ||
+	    rv_csr_write(hart, RV_CSR_SCOUNTINHIBIT, saved) != RV_TRAP_NONE)
+		return RV_PMU_OK;
+	/* mstateen0 bit 60 may still keep siselect from S-mode. */
+	if (rv_csr_write(hart, RV_CSR_SISELECT, RV_SISELECT_COUNTER_0) != RV_TRAP_NONE)
+		return RV_PMU_OK;
+	pmu->delegation = true;
+	pmu->delegated = (uint32_t)(shown & RV_ALL_HARDWARE_COUNTERS);
+	return RV_PMU_OK;
+}
+
+/* The selector bits that match SBI's inhibit flags (Sscofpmf). */
+static uint64_t selector_inhibits(unsigned long flags)
+{
+	return (flags & RV_SBI_CFG_SET_VUINH ? RV_HPMEVENT_VUINH : 0) |
+	       (flags & RV_SBI_CFG_SET_VSINH ? RV_HPMEVENT_VSINH : 0) |
+	       (flags & RV_SBI_CFG_SET_UINH ? RV_HPMEVENT_UINH : 0) |
+	       (flags & RV_SBI_CFG_SET_SINH ? RV_HPMEVENT_SINH : 0);
+}
+
+int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *request,
+                      struct rv_counter *counter)
+{
+	unsigned long mask =
+	    pmu->sbi_counters >= sizeof(unsigned long) * 8 ? ~0ul : (1ul << pmu->sbi_counters) - 1;
+	struct rv_sbi_ret ret =
+	    rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_CONFIG_MATCHING, 0, mask,
+	                RV_SBI_CFG_CLEAR_VALUE | request->inhibit_flags, request->event_index,
+	                request->event_data);
+	if (ret.error == RV_SBI_ERR_NOT_SUPP)
+		return RV_PMU_NO_COUNTER;
+	if (ret.error != RV_SBI_SUCCESS)
+		return sbi_failed(pmu, ret.error);
+	*counter = (struct rv_counter){.index = (unsigned)ret.value};
+	/* Which kind of counter: counter_get_info's type bit says. Firmware
+	 * counters follow the hardware ones with no gap (OpenSBI numbers
+	 * them from its last implemented mhpmcounter + 1), so an index below
+	 * 32 may be one. */
+	struct rv_sbi_ret info = rv_sbi_call(
+	    &pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_GET_INFO, counter->index, 0, 0, 0, 0);
+	if (info.error != RV_SBI_SUCCESS) {
+		/* Give the counter back: the caller will not know its index. */
+		rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP, counter->index, 1,
+		            RV_SBI_STOP_RESET, 0, 0);
+		return sbi_failed(pmu, info.error);
+	}
+	counter->firmware = (info.value & RV_SBI_INFO_FIRMWARE) != 0;
+	counter->delegated = !counter->firmware && counter->index < RV_COUNTERS &&
+	                     (pmu->delegated >> counter->index & 1u);
+	if (!counter->delegated || counter->index < 3)
+		return RV_PMU_OK;
+	/* A raw event's selector is the caller's: S-mode writes it itself.
+	 * For the others firmware knows the selector; S-mode owns it from
+	 * now on, with the privilege filter the caller asked for. */
+	uint64_t selector = request->event_data;
+	if (RV_SBI_EVENT_TYPE(request->event_index) != RV_SBI_TYPE_RAW) {
+		int status = delegated_read(pmu, counter, RV_CSR_SIREG2, &selector);
+		if (status != RV_PMU_OK)
+			return status;
+	}
+	return rv_counter_program(pmu, counter,
+	                          selector | selector_inhibits(request->inhibit_flags));
+}
+
+int rv_counter_program(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t selector)
+{
+	if (!counter->delegated)
+		return RV_PMU_NO_COUNTER;
+	return delegated_write(pmu, counter, RV_CSR_SIREG2, selector);
+}
+
+int rv_counter_start(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t initial)
+{
+	if (counter->delegated) {
+		int status = delegated_write(pmu, counter, RV_CSR_SIREG, initial);
+		return status != RV_PMU_OK ? status : inhibit(pmu, counter, false);
+	}
+	struct rv_sbi_ret ret =
+	    rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_START, counter->index, 1,
+	                RV_SBI_START_SET_INIT_VALUE, (unsigned long)initial, 0);
+	return ret.error == RV_SBI_SUCCESS ? RV_PMU_OK : sbi_failed(pmu, ret.error);
+}
+
+int rv_counter_stop(struct rv_pmu *pmu, const struct rv_counter *counter)
+{
+	if (counter->delegated)
+		return inhibit(pmu, counter, true);
+	struct rv_sbi_ret ret = rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP,
+	                                    counter->index, 1, 0, 0, 0);
+	return ret.error == RV_SBI_SUCCESS ? RV_PMU_OK : sbi_failed(pmu, ret.error);
+}
+
+int rv_counter_read(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t *value)
+{
+	if (counter->delegated)
+		return delegated_read(pmu, counter, RV_CSR_SIREG, value);
+	if (counter->firmware) {
+		struct rv_sbi_ret ret =
+		    rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_FW_READ,
+		                counter->index, 0, 0, 0, 0);
+		if (ret.error != RV_SBI_SUCCESS)
+			return sbi_failed(pmu, ret.error);
+		*value = ret.value;
+		return RV_PMU_OK;
+	}
+	/* A hardware counter M-mode did not delegate: S-mode reads it as
+	 * Linux does, if mcounteren lets it. */
+	unsigned csr = RV_CSR_CYCLE + counter->index;
+	int status = pmu->hart.xlen == 32
+	                 ? split_read(pmu, csr, csr + 0x80, value)
+	                 : (rv_csr_read(&pmu->hart, csr, value) == RV_TRAP_NONE ? RV_PMU_OK
+	                                                                        : RV_PMU_TRAPPED);
+	return status == RV_PMU_TRAPPED ? RV_PMU_UNREADABLE : status;
+}
+
+int rv_counter_reload(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value)
+{
+	if (counter->delegated)
+		return delegated_write(pmu, counter, RV_CSR_SIREG, value);
+	/* Without delegation only firmware writes a counter: stop, then
+	 * start from the value. */
+	int status = rv_counter_stop(pmu, counter);
+	return status != RV_PMU_OK ? status : rv_counter_start(pmu, counter, value);
+}
+
+int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters)
+{
+	uint64_t bits = 0;
+	enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTOVF, &bits);
+	if (trap != RV_TRAP_NONE)
+		return trapped(pmu, trap);
+	*counters = (uint32_t)bits;
+	return RV_PMU_OK;
+}
+
+int rv_counter_rearm(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value)
+{
+	if (!counter->delegated)
+		return rv_counter_reload(pmu, counter, value); /* SBI start clears OF (OpenSBI) */
+	uint64_t selector = 0;
+	int status = delegated_read(pmu, counter, RV_CSR_SIREG2, &selector);
+	if (status == RV_PMU_OK && (selector & RV_HPMEVENT_OF))
+		status = delegated_write(pmu, counter, RV_CSR_SIREG2, selector & ~RV_HPMEVENT_OF);
+	return status != RV_PMU_OK ? status : delegated_write(pmu, counter, RV_CSR_SIREG, value);
+}
+
+int rv_counter_release(struct rv_pmu *pmu, const struct rv_counter *counter)
+{
+	if (counter->delegated) {
+		int status = inhibit(pmu, counter, true);
+		if (status != RV_PMU_OK)
+			return status;
+	}
+	struct rv_sbi_ret ret = rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP,
+	                                    counter->index, 1, RV_SBI_STOP_RESET, 0, 0);
+	return ret.error == RV_SBI_SUCCESS || ret.error == RV_SBI_ERR_STOPPED
+	           ? RV_PMU_OK
+	           : sbi_failed(pmu, ret.error);
+}
+
+int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter, bool allowed)
+{
+	if (counter->firmware)
+		return RV_PMU_UNREADABLE; /* no CSR: only SBI reads a firmware counter */
+	uint64_t enabled = 0;
+	enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTEREN, &enabled);
+	if (trap != RV_TRAP_NONE)
+		return trapped(pmu, trap);
+	uint64_t bit = 1ull << counter->index;
+	trap =
+	    rv_csr_write(&pmu->hart, RV_CSR_SCOUNTEREN, allowed ? enabled | bit : enabled & ~bit);
+	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
+}

@@ -1,0 +1,114 @@
+/* The riscv component (counters read with csrr, doc/riscv.md).
+ *
+ * Off riscv64 it must be listed, disabled, with a reason naming riscv64;
+ * counting is skipped there. On riscv64 it must be active, and the log
+ * names its mode: time counts a known loop in every mode; instructions
+ * count it (at least the loop's 2n instructions, at most 1% and a timer
+ * tick's worth more, since QEMU's counter counts the kernel too) in the
+ * perf-managed mode (perf_user_access=1: read with csrr, which the read
+ * path must say) and in the legacy mode (2), and are refused with the
+ * kernel setting as the reason otherwise; firmware events, which no CSR
+ * holds, and programmed events outside the perf-managed mode are refused
+ * with the reason. */
+#include "hw_common.c"
+
+#define LOOP_ITERATIONS 1000000ull
+
+/* Counts hw_loop(LOOP_ITERATIONS) with event; path (may be NULL) gets
+ * how the event was read while the set ran (PAPI_event_read_path). */
+HW_HELPER long long count_loop(const char *event, char *path, size_t path_len)
+{
+	int set = PAPI_NULL;
+	long long value = -1;
+	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
+	int status = PAPI_add_named_event(set, event);
+	FAIL_IF(status != PAPI_OK, "adding %s: %s%s", event, ctest_errname(status), ctest_reason());
+	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
+	hw_loop(LOOP_ITERATIONS);
+	FAIL_IF(PAPI_read(set, &value) != PAPI_OK, "PAPI_read%s", ctest_reason());
+	if (path)
+		FAIL_IF(PAPI_event_read_path(set, 0, path, (int)path_len) < 0,
+		        "PAPI_event_read_path%s", ctest_reason());
+	FAIL_IF(PAPI_stop(set, &value) != PAPI_OK, "PAPI_stop%s", ctest_reason());
+	PAPI_cleanup_eventset(set);
+	PAPI_destroy_eventset(&set);
+	return value;
+}
+
+/* The loop's instructions: at least its 2n, at most 1% and a timer
+ * tick's worth more (QEMU 7.2's riscv64 counts the kernel's too). */
+HW_HELPER void expect_loop_instructions(long long instructions)
+{
+	long long low = 2 * (long long)LOOP_ITERATIONS;
+	long long high = low + low / 100 + 20000;
+	ctest_note("instructions: %lld for a loop of %lld", instructions, low);
+	FAIL_IF(instructions < low || instructions > high,
+	        "instructions counted %lld for a loop of %lld (expected %lld..%lld)", instructions,
+	        low, low, high);
+}
+
+/* The event must be refused with PAPI_ECMP, for a reason that says why. */
+HW_HELPER void expect_refused(const char *event, const char *because)
+{
+	int set = PAPI_NULL;
+	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
+	int status = PAPI_add_named_event(set, event);
+	const char *reason = ctest_reason();
+	FAIL_IF(status != PAPI_ECMP, "adding %s gave %s, expected PAPI_ECMP%s", event,
+	        ctest_errname(status), reason);
+	FAIL_IF(!strstr(reason, because),
+	        "adding %s was refused, but the reason '%s' does not say '%s'", event, reason,
+	        because);
+	ctest_note("%s refused%s", event, reason);
+	PAPI_destroy_eventset(&set);
+}
+
+int main(int argc, char **argv)
+{
+	ctest_init(argc, argv);
+	FAIL_IF(PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT, "PAPI_library_init%s",
+	        ctest_reason());
+	int cidx = PAPI_get_component_index("riscv");
+	SKIP_IF(cidx < 0, "this build has no riscv component (configure --with-components)");
+	const PAPI_component_info_t *info = PAPI_get_component_info(cidx);
+	FAIL_IF(!info, "no information on the riscv component");
+#if !(defined(__riscv) && __riscv_xlen == 64)
+	FAIL_IF(!info->disabled, "the riscv component is active on a machine that is not riscv64");
+	FAIL_IF(!strstr(info->disabled_reason, "riscv64"),
+	        "the riscv component is disabled for a reason that does not name riscv64: '%s'",
+	        info->disabled_reason);
+	ctest_note("riscv: disabled: %s", info->disabled_reason);
+	ctest_skip_case("counting", "not a riscv64 machine: the component reads RISC-V CSRs");
+	ctest_pass();
+#else
+	FAIL_IF(info->disabled, "the riscv component is disabled on riscv64: %s",
+	        info->disabled_reason);
+	ctest_note("riscv mode: %s", info->description);
+	long long ticks = count_loop("riscv:::time", NULL, 0);
+	ctest_note("time: %lld ticks over %llu iterations", ticks, LOOP_ITERATIONS);
+	FAIL_IF(ticks <= 0, "time did not advance over the loop (%lld)", ticks);
+
+	if (strstr(info->description, "perf-managed")) {
+		char path[PAPI_MAX_STR_LEN] = "";
+		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));
+		ctest_note("instructions read: %s", path);
+		FAIL_IF(strncmp(path, "user: csrr", 10) != 0,
+		        "the perf-managed mode read instructions without csrr: '%s'", path);
+		expect_loop_instructions(instructions);
+		expect_refused("riscv:::FW_SET_TIMER", "firmware");
+	} else if (strstr(info->description, "legacy")) {
+		long long instructions = count_loop("riscv:::instructions", NULL, 0);
+		if (instructions == 0)
+			ctest_skip_case("instructions",
+			                "instret reads 0 in user mode (QEMU 7.2 does so with "
+			                "perf_user_access=2)");
+		else
+			expect_loop_instructions(instructions);
+		expect_refused("riscv:::L1-dcache-load-misses", "programmed");
+	} else {
+		expect_refused("riscv:::instructions", "perf_user_access");
+		expect_refused("riscv:::L1-dcache-load-misses", "programmed");
+	}
+	ctest_pass();
+#endif
+}
