@@ -42,6 +42,12 @@ static void test_counter_counts(void)
 	control = p6_mixed;
 	control.nrictrs = 19;
 	REJECTS(control);
+	/* The sum, on its own (the maps would catch it too). */
+	control = p6_mixed;
+	control.nractrs = 2;
+	CU_ASSERT_EQUAL(perfctr_x86_check_counts(&control, 2, true), -EINVAL);
+	control.nractrs = 1;
+	CU_ASSERT_EQUAL(perfctr_x86_check_counts(&control, 2, true), 0);
 }
 
 /* tsc_on is 0 or 1. */

@@ -98,6 +98,9 @@ static void test_arch_fixed_rules(void)
 	REJECTS(control);
 	control.pmc_map[1] = FIXED(2);
 	ACCEPTS(control);
+	arch(3, 4, 3); /* AnyThread from version 3 */
+	control.evntsel[1] = ARCH_FIXED_USR | ARCH_FIXED_ANY;
+	ACCEPTS(control);
 }
 
 static void test_arch_imode_fixed(void)

@@ -301,6 +301,8 @@ static void test_p4_matrix_vert(void)
 	REJECTS(control);
 	control.p4.pebs_matrix_vert = 4;
 	REJECTS(control);
+	control.p4.pebs_matrix_vert = 5;
+	REJECTS(control);
 	control.p4.pebs_matrix_vert = 3;
 	ACCEPTS(control);
 }

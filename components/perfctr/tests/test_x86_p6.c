@@ -164,6 +164,9 @@ static void test_k8_p6_rules(void)
 	control = k7_two;
 	control.nractrs = 5;
 	REJECTS(control);
+	control = k7_two;
+	control.pmc_map[1] = 0; /* two controls on counter 0 */
+	REJECTS(control);
 }
 
 static void test_k7_write_sequence(void)
