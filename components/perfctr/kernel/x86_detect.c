@@ -24,44 +24,44 @@ static void read_identity(const struct perfctr_x86_regs *regs, struct cpuid_iden
 	uint32_t out[4];
 
 	regs->cpuid(regs->cpu, 0, 0, out);
-	id->max_leaf = out[CPUID_EAX];
-	memcpy(id->vendor, &out[CPUID_EBX], 4);
-	memcpy(id->vendor + 4, &out[CPUID_EDX], 4);
-	memcpy(id->vendor + 8, &out[CPUID_ECX], 4);
+	id->max_leaf = out[REG_EAX];
+	memcpy(id->vendor, &out[REG_EBX], 4);
+	memcpy(id->vendor + 4, &out[REG_EDX], 4);
+	memcpy(id->vendor + 8, &out[REG_ECX], 4);
 	id->vendor[12] = '\0';
 	regs->cpuid(regs->cpu, 1, 0, id->leaf1);
-	id->family = (id->leaf1[CPUID_EAX] >> 8) & 0xF;
-	id->model = (id->leaf1[CPUID_EAX] >> 4) & 0xF;
+	id->family = (id->leaf1[REG_EAX] >> 8) & 0xF;
+	id->model = (id->leaf1[REG_EAX] >> 4) & 0xF;
 	if (id->family == 0xF)
-		id->family += (id->leaf1[CPUID_EAX] >> 20) & 0xFF;
+		id->family += (id->leaf1[REG_EAX] >> 20) & 0xFF;
 	if (id->family == 6 || id->family >= 0xF)
-		id->model |= ((id->leaf1[CPUID_EAX] >> 16) & 0xF) << 4;
+		id->model |= ((id->leaf1[REG_EAX] >> 16) & 0xF) << 4;
 	regs->cpuid(regs->cpu, 0x80000000u, 0, out);
-	id->max_ext_leaf = out[CPUID_EAX];
+	id->max_ext_leaf = out[REG_EAX];
 }
 
 static void detect_arch_perfmon(struct perfctr_x86_cpu *cpu, const struct cpuid_identity *id,
                                 const uint32_t leaf_a[4])
 {
-	uint32_t gp = (leaf_a[CPUID_EAX] >> 8) & 0xFF;
+	uint32_t gp = (leaf_a[REG_EAX] >> 8) & 0xFF;
 
 	cpu->family_id = PERFCTR_FAMILY_ARCH_PERFMON;
 	cpu->cpu_type = PERFCTR_X86_INTEL_ARCH_PERFMON;
-	cpu->perfmon_version = leaf_a[CPUID_EAX] & 0xFF;
+	cpu->perfmon_version = leaf_a[REG_EAX] & 0xFF;
 	cpu->nr_counters = gp < ARCH_MAX_GP ? gp : ARCH_MAX_GP;
-	cpu->counter_bits = (leaf_a[CPUID_EAX] >> 16) & 0xFF;
+	cpu->counter_bits = (leaf_a[REG_EAX] >> 16) & 0xFF;
 	if (cpu->perfmon_version >= 2) {
-		uint32_t fixed = leaf_a[CPUID_EDX] & 0x1F;
+		uint32_t fixed = leaf_a[REG_EDX] & 0x1F;
 		uint32_t present = (1u << (fixed < ARCH_MAX_FIXED ? fixed : ARCH_MAX_FIXED)) - 1;
 		/* Version 5 lists fixed counters beyond the first N by bitmap. */
 		if (cpu->perfmon_version >= 5)
-			present |= leaf_a[CPUID_ECX];
+			present |= leaf_a[REG_ECX];
 		cpu->fixed_present = present & ((1u << ARCH_MAX_FIXED) - 1);
 		for (uint32_t n = 0; n < ARCH_MAX_FIXED; n++)
 			cpu->nr_fixed += cpu->fixed_present >> n & 1;
 	}
 	cpu->any_thread =
-	    cpu->perfmon_version >= 3 && !(leaf_a[CPUID_EDX] & INTEL_ANY_THREAD_DEPRECATED);
+	    cpu->perfmon_version >= 3 && !(leaf_a[REG_EDX] & INTEL_ANY_THREAD_DEPRECATED);
 }
 
 static uint32_t p6_cpu_type(uint32_t model)
@@ -91,10 +91,10 @@ static void detect_intel(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_r
 
 	if (id->max_leaf >= 0xA)
 		regs->cpuid(regs->cpu, 0xA, 0, leaf_a);
-	if ((leaf_a[CPUID_EAX] & 0xFF) >= 1) {
+	if ((leaf_a[REG_EAX] & 0xFF) >= 1) {
 		detect_arch_perfmon(cpu, id, leaf_a);
 	} else if (id->family == 5) {
-		bool mmx = id->leaf1[CPUID_EDX] & CPUID1_EDX_MMX;
+		bool mmx = id->leaf1[REG_EDX] & CPUID1_EDX_MMX;
 		cpu->family_id = PERFCTR_FAMILY_P5;
 		cpu->cpu_type = mmx ? PERFCTR_X86_INTEL_P5MMX : PERFCTR_X86_INTEL_P5;
 	} else if (id->family == 6) {
@@ -103,12 +103,12 @@ static void detect_intel(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_r
 		cpu->nr_counters = 2;
 		cpu->counter_bits = 40;
 	} else if (id->family == 0xF) {
-		uint32_t logical = (id->leaf1[CPUID_EBX] >> 16) & 0xFF;
+		uint32_t logical = (id->leaf1[REG_EBX] >> 16) & 0xFF;
 		cpu->family_id = PERFCTR_FAMILY_P4;
 		cpu->cpu_type = id->model < 2    ? PERFCTR_X86_INTEL_P4
 		                : id->model == 2 ? PERFCTR_X86_INTEL_P4M2
 		                                 : PERFCTR_X86_INTEL_P4M3;
-		cpu->hyperthreaded = (id->leaf1[CPUID_EDX] & CPUID1_EDX_HTT) && logical > 1;
+		cpu->hyperthreaded = (id->leaf1[REG_EDX] & CPUID1_EDX_HTT) && logical > 1;
 		cpu->nr_counters = 18;
 		cpu->counter_bits = 40;
 	}
@@ -133,7 +133,7 @@ static void detect_amd(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_reg
 	cpu->nr_counters = 4;
 	if (id->max_ext_leaf >= 0x80000001u) {
 		regs->cpuid(regs->cpu, 0x80000001u, 0, out);
-		if (out[CPUID_ECX] & AMD_ECX_PERFCTR_EXT_CORE) {
+		if (out[REG_ECX] & AMD_ECX_PERFCTR_EXT_CORE) {
 			cpu->amd_ext_core = true;
 			cpu->nr_counters = 6;
 		}
@@ -141,8 +141,8 @@ static void detect_amd(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_reg
 	if (cpu->amd_ext_core && id->max_ext_leaf >= 0x80000022u) {
 		regs->cpuid(regs->cpu, 0x80000022u, 0, out);
 		/* PerfMonV2: a global enable, and the counters counted. */
-		if (out[CPUID_EAX] & 1) {
-			uint32_t n = out[CPUID_EBX] & 0xF;
+		if (out[REG_EAX] & 1) {
+			uint32_t n = out[REG_EBX] & 0xF;
 			cpu->perfmon_version = 2;
 			cpu->nr_counters = n > 6 && n <= 16 ? n : cpu->nr_counters;
 		}
@@ -191,7 +191,7 @@ static uint32_t features_of(const struct perfctr_x86_cpu *cpu, const struct cpui
 	case PERFCTR_FAMILY_P4:
 	case PERFCTR_FAMILY_ARCH_PERFMON:
 	case PERFCTR_FAMILY_AMD_FAM10H:
-		if (id->leaf1[CPUID_EDX] & CPUID1_EDX_APIC)
+		if (id->leaf1[REG_EDX] & CPUID1_EDX_APIC)
 			features |= PERFCTR_FEATURE_PCINT;
 		break;
 	default:
@@ -208,7 +208,7 @@ int perfctr_x86_detect(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_reg
 	memset(cpu, 0, sizeof(*cpu));
 	cpu->regs = regs;
 	read_identity(regs, &id);
-	if (!(id.leaf1[CPUID_EDX] & CPUID1_EDX_TSC))
+	if (!(id.leaf1[REG_EDX] & CPUID1_EDX_TSC))
 		return -ENODEV;
 	cpu->x86_model = id.model;
 	cpu->family_id = PERFCTR_FAMILY_GENERIC;

@@ -9,8 +9,12 @@
 
 #ifdef __KERNEL__
 #include <linux/errno.h>
+#include <linux/limits.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#ifndef UINT32_MAX
+#define UINT32_MAX U32_MAX
+#endif
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -30,6 +34,12 @@ struct perfctr_x86_regs {
 	int (*cpu_number)(void *cpu); /* the CPU the caller runs on */
 };
 
-enum { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
+/* Where cpuid puts each output register. */
+enum { REG_EAX, REG_EBX, REG_ECX, REG_EDX };
+
+#ifdef __KERNEL__
+/* The CPU's own instructions (x86_regs_native.c). */
+extern const struct perfctr_x86_regs perfctr_x86_native_regs;
+#endif
 
 #endif

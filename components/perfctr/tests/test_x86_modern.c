@@ -123,7 +123,7 @@ static void test_arch_v5_any_thread_deprecated(void)
 	sim_cpu_arch_perfmon(&fx.sim, 5, 8, 4);
 	for (unsigned i = 0; i < fx.sim.nr_cpuid; i++)
 		if (fx.sim.cpuid[i].leaf == 0xA)
-			fx.sim.cpuid[i].out[CPUID_EDX] |= 1u << 15;
+			fx.sim.cpuid[i].out[REG_EDX] |= 1u << 15;
 	fixture_detect();
 	CU_ASSERT_FALSE(fx.cpu.any_thread);
 	CU_ASSERT_EQUAL(fx.cpu.nr_fixed, 4);
