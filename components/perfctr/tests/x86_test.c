@@ -65,6 +65,7 @@ int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 1;
+	add_abi_suite();
 	add_common_suite();
 	add_p5_suite();
 	add_p6_suite();

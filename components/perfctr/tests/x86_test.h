@@ -43,6 +43,7 @@ bool fixture_rejects(const struct perfctr_cpu_control *control, bool is_global);
 void assert_writes(const struct sim_write *expected, unsigned count, unsigned line);
 
 /* The suites, one per file. */
+void add_abi_suite(void);
 void add_common_suite(void);
 void add_p5_suite(void);
 void add_p6_suite(void);
