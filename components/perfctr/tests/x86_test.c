@@ -72,6 +72,7 @@ int main(void)
 	add_p4_suite();
 	add_modern_suite();
 	add_switch_suite();
+	add_state_read_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

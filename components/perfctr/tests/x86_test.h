@@ -50,6 +50,7 @@ void add_p6_suite(void);
 void add_p4_suite(void);
 void add_modern_suite(void);
 void add_switch_suite(void);
+void add_state_read_suite(void);
 
 /* Registers a suite of the tests listed. */
 struct test_case {
