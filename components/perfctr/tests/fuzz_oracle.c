@@ -94,6 +94,42 @@ const char *fuzz_model_name(int model)
 	return model >= 0 && model < FUZZ_MODELS ? models[model].name : "?";
 }
 
+/* The P4's ESCRs as Intel lists them, by ESCR: its MSR, the ESCR_SELECT
+ * value a CCCR names it by, and the counters that can use it (a bit
+ * each). The driver keeps the inverse table (by counter group). */
+#define C(a, b)     (1u << (a) | 1u << (b))
+#define C3(a, b, c) (1u << (a) | 1u << (b) | 1u << (c))
+static const struct p4_escr {
+	uint16_t msr;
+	uint8_t select;
+	uint32_t counters;
+} p4_escrs[] = {
+    {0x3A0, 7, C(0, 1)},        {0x3A1, 7, C(2, 3)},        {0x3A2, 6, C(0, 1)},
+    {0x3A3, 6, C(2, 3)},        {0x3A4, 1, C(8, 9)},        {0x3A5, 1, C(10, 11)},
+    {0x3A6, 0, C(8, 9)},        {0x3A7, 0, C(10, 11)},      {0x3A8, 5, C(8, 9)},
+    {0x3A9, 5, C(10, 11)},      {0x3AA, 2, C(0, 1)},        {0x3AB, 2, C(2, 3)},
+    {0x3AC, 4, C(0, 1)},        {0x3AD, 4, C(2, 3)},        {0x3AE, 2, C(8, 9)},
+    {0x3AF, 2, C(10, 11)},      {0x3B0, 3, C(8, 9)},        {0x3B1, 3, C(10, 11)},
+    {0x3B2, 0, C(0, 1)},        {0x3B3, 0, C(2, 3)},        {0x3B4, 1, C(0, 1)},
+    {0x3B5, 1, C(2, 3)},        {0x3B6, 3, C(0, 1)},        {0x3B7, 3, C(2, 3)},
+    {0x3B8, 4, C3(12, 13, 16)}, {0x3B9, 4, C3(14, 15, 17)}, {0x3BA, 0, C3(12, 13, 16)},
+    {0x3BB, 0, C3(14, 15, 17)}, {0x3BC, 2, C3(12, 13, 16)}, {0x3BD, 2, C3(14, 15, 17)},
+    {0x3BE, 3, C3(12, 13, 16)}, {0x3C0, 0, C(4, 5)},        {0x3C1, 0, C(6, 7)},
+    {0x3C2, 2, C(4, 5)},        {0x3C3, 2, C(6, 7)},        {0x3C4, 1, C(4, 5)},
+    {0x3C5, 1, C(6, 7)},        {0x3C8, 5, C(0, 1)},        {0x3C9, 5, C(2, 3)},
+    {0x3CA, 1, C3(12, 13, 16)}, {0x3CB, 1, C3(14, 15, 17)}, {0x3CC, 5, C3(12, 13, 16)},
+    {0x3CD, 5, C3(14, 15, 17)},
+};
+
+uint32_t fuzz_oracle_p4_escr(uint32_t counter, uint32_t select)
+{
+	for (unsigned k = 0; k < sizeof(p4_escrs) / sizeof(p4_escrs[0]); k++)
+		if (p4_escrs[k].select == select && counter < 32 &&
+		    (p4_escrs[k].counters >> counter & 1))
+			return p4_escrs[k].msr;
+	return 0;
+}
+
 static bool bit(uint32_t value, unsigned n)
 {
 	return value >> n & 1;
@@ -208,6 +244,18 @@ bool fuzz_oracle_accepts(int model, const struct perfctr_x86_cpu *cpu,
 		return false;
 	if (m->kind == P4 && !p4_pebs_rules(c))
 		return false;
+	/* P4: each counter's ESCR exists (IQ_ESCR0/1 not after model 2) and
+	 * serves one counter only. */
+	for (uint32_t i = 0; m->kind == P4 && i < n && i < PERFCTR_MAX_COUNTERS; i++) {
+		uint32_t counter = c->pmc_map[i] & 0x7FFFFFFFu;
+		uint32_t escr = fuzz_oracle_p4_escr(counter, c->evntsel[i] >> 13 & 7);
+		if (!escr || ((escr == 0x3BA || escr == 0x3BB) && m->version > 2))
+			return false;
+		for (uint32_t j = 0; j < i; j++)
+			if (fuzz_oracle_p4_escr(c->pmc_map[j] & 0x7FFFFFFFu,
+			                        c->evntsel[j] >> 13 & 7) == escr)
+				return false;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		bool imode = i >= c->nractrs;
 		if (!map_valid(m, c->pmc_map[i]))

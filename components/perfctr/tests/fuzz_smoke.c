@@ -44,8 +44,28 @@ static uint32_t *pick_word(struct perfctr_cpu_control *c)
 	}
 }
 
+/* Takes the first counter out of the control (a-mode or i-mode), the
+ * others moving down: controls of fewer counters than the seeds. */
+static void drop_first_counter(struct perfctr_cpu_control *c)
+{
+	if (c->nractrs)
+		c->nractrs--;
+	else if (c->nrictrs)
+		c->nrictrs--;
+	else
+		return;
+	for (unsigned i = 0; i + 1 < PERFCTR_MAX_COUNTERS; i++) {
+		c->pmc_map[i] = c->pmc_map[i + 1];
+		c->evntsel[i] = c->evntsel[i + 1];
+		c->p4.escr[i] = c->p4.escr[i + 1];
+		c->ireset[i] = c->ireset[i + 1];
+	}
+}
+
 static void mutate(struct perfctr_cpu_control *c)
 {
+	if (next_random() % 8 == 0)
+		drop_first_counter(c);
 	for (unsigned k = next_random() % 3 + 1; k > 0; k--) {
 		uint32_t *word = pick_word(c);
 		switch (next_random() % 6) {

@@ -14,6 +14,9 @@ const char *fuzz_model_name(int model);
 bool fuzz_oracle_accepts(int model, const struct perfctr_x86_cpu *cpu,
                          const struct perfctr_cpu_control *control, bool is_global);
 
+/* The P4 ESCR a counter's CCCR selects, from the oracle's own table. */
+uint32_t fuzz_oracle_p4_escr(uint32_t counter, uint32_t select);
+
 extern unsigned long fuzz_accepted, fuzz_refused;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* One control on one model: 0 accepted, -EINVAL refused; aborts on a

@@ -172,6 +172,13 @@ int fuzz_check_control(int model, bool is_global, const struct perfctr_cpu_contr
 	fuzz_accepted++;
 	if (!fuzz_oracle_accepts(model, &cpu, control, is_global))
 		fail("accepted a control that breaks a rule", model, control);
+	for (uint32_t i = 0;
+	     cpu.family_id == PERFCTR_FAMILY_P4 && i < control->nractrs + control->nrictrs; i++)
+		if (state.program.p4_escr_map[i] !=
+		    fuzz_oracle_p4_escr(control->pmc_map[i] & 0x7FFFFFFFu,
+		                        control->evntsel[i] >> 13 & 7))
+			fail("a P4 counter's ESCR is not the one Intel's table gives", model,
+			     control);
 	if (perfctr_x86_resume(&cpu, &cache, &state, 0))
 		fail("an accepted control does not resume", model, control);
 	perfctr_x86_suspend(&cpu, &cache, &state);
