@@ -73,6 +73,7 @@ int main(void)
 	add_modern_suite();
 	add_switch_suite();
 	add_state_read_suite();
+	add_cpumask_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }
