@@ -40,8 +40,7 @@ static void read_identity(const struct perfctr_x86_regs *regs, struct cpuid_iden
 	id->max_ext_leaf = out[REG_EAX];
 }
 
-static void detect_arch_perfmon(struct perfctr_x86_cpu *cpu, const struct cpuid_identity *id,
-                                const uint32_t leaf_a[4])
+static void detect_arch_perfmon(struct perfctr_x86_cpu *cpu, const uint32_t leaf_a[4])
 {
 	uint32_t gp = (leaf_a[REG_EAX] >> 8) & 0xFF;
 
@@ -92,7 +91,7 @@ static void detect_intel(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_r
 	if (id->max_leaf >= 0xA)
 		regs->cpuid(regs->cpu, 0xA, 0, leaf_a);
 	if ((leaf_a[REG_EAX] & 0xFF) >= 1) {
-		detect_arch_perfmon(cpu, id, leaf_a);
+		detect_arch_perfmon(cpu, leaf_a);
 	} else if (id->family == 5) {
 		bool mmx = id->leaf1[REG_EDX] & CPUID1_EDX_MMX;
 		cpu->family_id = PERFCTR_FAMILY_P5;

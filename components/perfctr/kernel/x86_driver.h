@@ -109,7 +109,9 @@ void perfctr_x86_cache_init(const struct perfctr_x86_cpu *cpu, struct perfctr_x8
 /* Context switch: resume loads the state's control onto this CPU and
  * starts counting; suspend stops i-mode counters and accumulates every
  * counter; sample accumulates without stopping. resume refuses (-EPERM) on
- * a CPU the forbidden mask holds and (-EINVAL) a state with no control. */
+ * a CPU the forbidden mask holds and (-EINVAL) a state with no control.
+ * The mask covers CPUs 0-63: the forbidden CPUs are HT P4 second threads,
+ * and no P4 system had more. */
 int perfctr_x86_resume(const struct perfctr_x86_cpu *cpu, struct perfctr_x86_cache *cache,
                        struct perfctr_x86_state *state, uint64_t forbidden_mask);
 void perfctr_x86_suspend(const struct perfctr_x86_cpu *cpu, struct perfctr_x86_cache *cache,
