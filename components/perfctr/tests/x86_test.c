@@ -74,6 +74,7 @@ int main(void)
 	add_switch_suite();
 	add_state_read_suite();
 	add_cpumask_suite();
+	add_events_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

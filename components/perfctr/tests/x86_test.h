@@ -52,6 +52,7 @@ void add_modern_suite(void);
 void add_switch_suite(void);
 void add_state_read_suite(void);
 void add_cpumask_suite(void);
+void add_events_suite(void);
 
 /* Registers a suite of the tests listed. */
 struct test_case {
