@@ -1,29 +1,76 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* papillon_perfctr: the perfctr 2.6 ABI on /dev/perfctr for current Linux.
  *
- * This is the module's skeleton: it detects the counter hardware with the
- * x86 low-level driver (the same source the user-space tests run on a
- * simulated CPU) and answers PERFCTR_ABI, PERFCTR_CPUS and
- * PERFCTR_CPUS_FORBIDDEN. The virtual and global counters
- * are to come (doc/perfctr.md, "Left to do"); until then every other
- * command is refused with -ENOTTY. Loading writes no register: the
- * counters may belong to perf. */
+ * It detects the counter hardware with the x86 low-level driver (the same
+ * source the user-space tests run on a simulated CPU), answers the device's
+ * queries (PERFCTR_ABI, PERFCTR_INFO, PERFCTR_CPUS, PERFCTR_CPUS_FORBIDDEN)
+ * and creates virtual counters (vperfctr.c). The global counters are to
+ * come (doc/perfctr.md, "Left to do"): their commands are refused with
+ * -ENOTTY. Loading writes no register: the counters may belong to perf. */
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/uaccess.h>
 
 #include <linux/cpumask.h>
+#include <linux/percpu.h>
 #include <linux/topology.h>
+#include <asm/tsc.h>
 
 #include "perfctr_abi.h"
 #include "perfctr_cpumask.h"
-#include "x86_driver.h"
+#include "perfctr_module.h"
+#include "perfctr_reserve.h"
+#include "perfctr_structbuf.h"
+#include "vperfctr.h"
 
-static struct perfctr_x86_cpu perfctr_cpu;
+/* perfctr_info.driver_version: which module answered. */
+#define PERFCTR_DRIVER_VERSION "0.1"
+
+struct perfctr_x86_cpu perfctr_cpu;
 /* HT P4: every CPU that is not the first thread of its core; they share
  * the first thread's counter registers, which only it may touch. */
-static struct cpumask perfctr_cpus_forbidden;
+struct cpumask perfctr_cpus_forbidden;
+
+struct perfctr_cpu_cache {
+	struct perfctr_x86_cache cache;
+	unsigned int epoch; /* perfctr_reserve_epoch() when filled; 0: never */
+};
+static DEFINE_PER_CPU(struct perfctr_cpu_cache, perfctr_cpu_caches);
+
+u64 perfctr_forbidden_mask64(void)
+{
+	return (u64)cpumask_bits(&perfctr_cpus_forbidden)[0];
+}
+
+struct perfctr_x86_cache *perfctr_this_cpu_cache(void)
+{
+	struct perfctr_cpu_cache *c = this_cpu_ptr(&perfctr_cpu_caches);
+	unsigned int epoch = perfctr_reserve_epoch();
+
+	/* perf may have programmed the registers since: clear them and the
+	 * cache, so that a resume writes every register it needs. */
+	if (c->epoch != epoch) {
+		perfctr_x86_cache_init(&perfctr_cpu, &c->cache);
+		c->epoch = epoch;
+	}
+	return &c->cache;
+}
+
+static long perfctr_info(struct perfctr_struct_buf __user *arg)
+{
+	struct perfctr_info info = {
+	    .abi_version = PERFCTR_ABI_VERSION,
+	    .cpu_type = perfctr_cpu.cpu_type,
+	    .cpu_features = perfctr_cpu.features,
+	    .cpu_khz = tsc_khz,
+	    .tsc_to_cpu_mult = 1, /* the TSC counts core cycles' nominal rate */
+	};
+
+	strscpy(info.driver_version, "papillon-" PERFCTR_DRIVER_VERSION,
+	        sizeof(info.driver_version));
+	return perfctr_structbuf_out(arg, &info, sizeof(info));
+}
 
 static void perfctr_compute_forbidden(void)
 {
@@ -56,6 +103,12 @@ static long perfctr_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	switch (cmd) {
 	case PERFCTR_ABI:
 		return put_user((unsigned int)PERFCTR_ABI_VERSION, (unsigned int __user *)arg);
+	case PERFCTR_INFO:
+		return perfctr_info((struct perfctr_struct_buf __user *)arg);
+	case VPERFCTR_CREAT:
+		return vperfctr_create(arg);
+	case VPERFCTR_OPEN:
+		return vperfctr_open(arg);
 	case PERFCTR_CPUS:
 		return perfctr_copy_cpumask(cpu_online_mask, (struct perfctr_cpu_mask __user *)arg);
 	case PERFCTR_CPUS_FORBIDDEN:
