@@ -8,6 +8,8 @@
 
 struct perfctr_device {
 	unsigned int abi_version;
+	unsigned int cpu_type;     /* perfctr_info.cpu_type */
+	unsigned int cpu_features; /* PERFCTR_FEATURE_* */
 };
 
 /* PAPI_OK when path is a perfctr device of this ABI; else the error with

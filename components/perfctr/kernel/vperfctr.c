@@ -36,9 +36,9 @@ struct vperfctr {
 	refcount_t files;
 	struct task_struct *owner;
 	struct preempt_notifier notifier;
-	bool attached;  /* notifier registered: the counters follow the owner */
-	bool running;   /* resumed on the owner's CPU right now */
-	bool reserved;  /* holds the counters of its control */
+	bool attached;     /* notifier registered: the counters follow the owner */
+	bool running;      /* resumed on the owner's CPU right now */
+	bool reserved;     /* holds the counters of its control */
 	struct mutex lock; /* one ioctl changing the state at a time */
 	struct page *page;
 	struct perfctr_x86_state *state; /* at the start of page */
@@ -369,9 +369,7 @@ static struct vperfctr *vperfctr_find_mine(void)
 {
 	struct vperfctr *v;
 
-	list_for_each_entry(v, &vperfctr_list, link)
-		if (v->owner == current)
-			return v;
+	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == current) return v;
 	return NULL;
 }
 

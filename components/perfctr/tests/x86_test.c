@@ -75,6 +75,7 @@ int main(void)
 	add_state_read_suite();
 	add_cpumask_suite();
 	add_events_suite();
+	add_control_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

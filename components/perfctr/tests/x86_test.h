@@ -53,6 +53,7 @@ void add_switch_suite(void);
 void add_state_read_suite(void);
 void add_cpumask_suite(void);
 void add_events_suite(void);
+void add_control_suite(void);
 
 /* Registers a suite of the tests listed. */
 struct test_case {
