@@ -258,13 +258,20 @@ static int perfctr_read_path(void *control, int index, char *reason, size_t reas
 {
 	struct perfctr_control *c = control;
 	struct perfctr_sum_ctrs sums;
+	int mode = c->user_read ? atomic_load_explicit(c->user_read, memory_order_relaxed)
+	                        : PAPI_USER_READ_AUTO;
 
 	(void)index;
+	if (mode == PAPI_USER_READ_OFF) {
+		snprintf(reason, reason_len,
+		         "syscall: VPERFCTR_READ_SUM (user-space reads are off)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	if (perfctr_vcounter_read_page(&c->vc, &sums)) {
 		snprintf(reason, reason_len, "user: the perfctr state page (rdtsc, rdpmc)");
 		return PAPI_READ_PATH_USER;
 	}
-	snprintf(reason, reason_len, "syscall: VPERFCTR_READ_SUM");
+	snprintf(reason, reason_len, "syscall: VPERFCTR_READ_SUM (the page cannot be read now)");
 	return PAPI_READ_PATH_SYSCALL;
 }
 

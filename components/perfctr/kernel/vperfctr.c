@@ -276,7 +276,6 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	vperfctr_suspend_here(v);
 	if (s->control.preserve)
 		carry_sums(v->state, &s->state);
-	s->state.control = *cc; /* the driver's copy, as validated */
 	memcpy(&s->program, &v->state->program, sizeof(s->program)); /* the old one */
 	*v->state = s->state;
 	v->reserved = cc->nractrs != 0;
