@@ -80,6 +80,11 @@ int perfctr_control_build(enum perfctr_x86_family_id family, unsigned nr_counter
 		program_counter(family, domain, counter, event, &out->control, n);
 		out->slot[i] = (int)n++;
 	}
+	/* The P6 starts both counters with EVNTSEL0's enable bit: counter 1
+	 * alone could never count, and the driver refuses it. */
+	if (family == PERFCTR_FAMILY_P6 && (used & 2u) && !(used & 1u))
+		return papi_error_set(PAPI_ECNFLCT, "perfctr: on the P6, counter 1 counts only "
+		                                    "beside an event on counter 0");
 	out->control.nractrs = n;
 	return PAPI_OK;
 }

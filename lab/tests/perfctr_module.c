@@ -248,6 +248,13 @@ static void check_vperfctr(void)
 	printf("perfctr: 1000 page/ioctl/page read triples in order: %llu\n",
 	       (unsigned long long)agree);
 
+	/* A new control starts the sums from zero, unless it preserves them. */
+	uint64_t kept = ioctl_tsc_sum(vfd);
+	c.preserve = 1;
+	CHECK(set_control(vfd, &c) == 0 && ioctl_tsc_sum(vfd) >= kept, "preserve lost the sum");
+	c.preserve = 0;
+	CHECK(set_control(vfd, &c) == 0 && ioctl_tsc_sum(vfd) < kept, "a new control kept the sum");
+
 	/* Asleep, the thread is switched out: its TSC sum must stand still. */
 	uint64_t s0 = page_tsc_sum(page), t0 = rdtsc();
 	struct timespec nap = {0, 200 * 1000 * 1000};

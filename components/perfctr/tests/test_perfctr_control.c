@@ -53,11 +53,6 @@ static void test_sets_from_the_tables_are_valid_controls(void)
 				CU_ASSERT_EQUAL(layout.control.nractrs, (uint32_t)count - 1);
 				for (int i = 1; i < count; i++)
 					CU_ASSERT_EQUAL(layout.slot[i], i - 1);
-				/* P6's counter 1 alone cannot count: such a set is the
-				 * only one the driver may refuse (doc/perfctr.md). */
-				if (families[f] == PERFCTR_FAMILY_P6 &&
-				    layout.control.pmc_map[0] == 1)
-					continue;
 				CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
 			}
 		}
@@ -120,11 +115,37 @@ static void test_domain_sets_cpl_bits(void)
 	CU_ASSERT_EQUAL(layout.control.evntsel[0] & (3u << 16), 3u << 16);
 }
 
+/* P6: counter 1 alone can never count (EVNTSEL0 holds the one enable bit):
+ * refused as a conflict, where the driver would refuse it at start. */
+static void test_p6_counter_1_alone_conflicts(void)
+{
+	const struct perfctr_event_table *p6 = perfctr_events_of(PERFCTR_FAMILY_P6);
+	struct perfctr_native mul = {NULL}, any = {&p6->events[0]};
+	const struct perfctr_native *alone[] = {&tsc, &mul};
+	const struct perfctr_native *beside[] = {&any, &mul};
+	struct perfctr_layout layout;
+
+	for (size_t e = 0; e < p6->count; e++)
+		if (p6->events[e].counters == 2u)
+			mul.event = &p6->events[e];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mul.event);
+	sim_cpu_p6(&fx.sim);
+	fixture_detect();
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P6, 2, PAPI_DOM_USER, alone, 2, &layout),
+	    PAPI_ECNFLCT);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P6, 2, PAPI_DOM_USER, beside, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+}
+
 void add_control_suite(void)
 {
 	static const struct test_case cases[] = {
 	    TEST(test_sets_from_the_tables_are_valid_controls),
 	    TEST(test_sets_that_do_not_fit_conflict),
+	    TEST(test_p6_counter_1_alone_conflicts),
 	    TEST(test_tsc_only_set_is_the_generic_control),
 	    TEST(test_domain_sets_cpl_bits),
 	};
