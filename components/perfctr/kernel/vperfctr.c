@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* A virtual counter belongs to one thread, its owner. Its state (the
+ * driver's struct perfctr_x86_state) lives at the start of one page, which
+ * the owner maps read-only to read its sums with rdtsc/rdpmc. The owner's
+ * preempt notifier suspends the counters when the thread is switched out
+ * and resumes them when it comes back, on whichever CPU.
+ *
+ * Only the owner changes the counters (CONTROL, UNLINK, IRESUME), with
+ * preemption off so that no switch comes in the middle; any holder of the
+ * file may read the sums and the control. The notifier can only be taken
+ * off by the owner itself (the kernel walks that list unlocked): when the
+ * last file goes away elsewhere, the owner is asked to do it on its way
+ * back to user space, or, if it is exiting, its end is waited for. */
+#include <linux/anon_inodes.h>
+#include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/task_work.h>
+#include <linux/uaccess.h>
+#include <linux/version.h>
+#include <asm/tlbflush.h>
+
+#include "perfctr_module.h"
+#include "perfctr_reserve.h"
+#include "perfctr_structbuf.h"
+#include "vperfctr.h"
+
+struct vperfctr {
+	refcount_t files;
+	struct task_struct *owner;
+	struct preempt_notifier notifier;
+	bool attached;     /* notifier registered: the counters follow the owner */
+	bool running;      /* resumed on the owner's CPU right now */
+	bool reserved;     /* holds the counters of its control */
+	struct mutex lock; /* one ioctl changing the state at a time */
+	struct page *page;
+	struct perfctr_x86_state *state; /* at the start of page */
+	s32 si_signo;
+	u32 flags;
+	struct list_head link; /* in vperfctr_list while attached */
+	struct callback_head detach_work;
+};
+
+/* The attached virtual counters, one per thread at most. */
+static DEFINE_MUTEX(vperfctr_list_lock);
+static LIST_HEAD(vperfctr_list);
+
+static u32 nrctrs_of(const struct vperfctr *v)
+{
+	return perfctr_cstatus_nrctrs(v->state->user.cstatus);
+}
+
+/* rdpmc from user space needs CR4.PCE; perf sets it per mm at each mm
+ * switch, so it is set here after the switch and cleared when leaving. */
+static void set_user_rdpmc(bool allowed)
+{
+	unsigned long flags;
+
+	if (!(perfctr_cpu.features & PERFCTR_FEATURE_RDPMC))
+		return;
+	local_irq_save(flags);
+	if (allowed)
+		cr4_update_irqsoff(X86_CR4_PCE, 0);
+	else
+		cr4_update_irqsoff(0, X86_CR4_PCE);
+	local_irq_restore(flags);
+}
+
+/* Preemption off. A control with no counter touches no register (its
+ * counters may be perf's): only the TSC's start is taken. */
+static void vperfctr_resume_here(struct vperfctr *v)
+{
+	struct perfctr_x86_state *state = v->state;
+
+	if (!state->user.cstatus)
+		return;
+	if (nrctrs_of(v) == 0) {
+		state->user.tsc_start = (u32)rdtsc();
+		v->running = true;
+		return;
+	}
+	if (perfctr_x86_resume(&perfctr_cpu, perfctr_this_cpu_cache(), state,
+	                       perfctr_forbidden_mask64()) == 0) {
+		v->running = true;
+		set_user_rdpmc(true);
+	}
+}
+
+static void vperfctr_suspend_here(struct vperfctr *v)
+{
+	if (!v->running)
+		return;
+	if (nrctrs_of(v) == 0)
+		perfctr_x86_sample(&perfctr_cpu, v->state);
+	else {
+		perfctr_x86_suspend(&perfctr_cpu, perfctr_this_cpu_cache(), v->state);
+		set_user_rdpmc(false);
+	}
+	v->running = false;
+}
+
+static void vperfctr_sched_in(struct preempt_notifier *notifier, int cpu)
+{
+	vperfctr_resume_here(container_of(notifier, struct vperfctr, notifier));
+}
+
+static void vperfctr_sched_out(struct preempt_notifier *notifier, struct task_struct *next)
+{
+	vperfctr_suspend_here(container_of(notifier, struct vperfctr, notifier));
+}
+
+static struct preempt_ops vperfctr_preempt_ops = {
+    .sched_in = vperfctr_sched_in,
+    .sched_out = vperfctr_sched_out,
+};
+
+/* By the owner only: stops counting for good (the sums stay readable). */
+static void vperfctr_detach_self(struct vperfctr *v)
+{
+	if (!v->attached)
+		return;
+	preempt_disable();
+	vperfctr_suspend_here(v);
+	preempt_notifier_unregister(&v->notifier);
+	preempt_enable();
+	preempt_notifier_dec();
+	v->attached = false;
+	mutex_lock(&vperfctr_list_lock);
+	list_del_init(&v->link);
+	mutex_unlock(&vperfctr_list_lock);
+}
+
+static void vperfctr_free(struct vperfctr *v)
+{
+	if (v->reserved)
+		perfctr_unreserve(&v->state->program, nrctrs_of(v));
+	put_page(v->page); /* a mapping keeps its own reference */
+	put_task_struct(v->owner);
+	kfree(v);
+}
+
+static void vperfctr_detach_work(struct callback_head *work)
+{
+	struct vperfctr *v = container_of(work, struct vperfctr, detach_work);
+
+	vperfctr_detach_self(v);
+	vperfctr_free(v);
+	/* Taken when this work was queued: the code here must stay. */
+	module_put(THIS_MODULE);
+}
+
+/* The owner is past running task work: it only has its last switches to
+ * make. Wait until it has made them, then nobody walks its notifiers. */
+static void vperfctr_wait_owner_dead(struct vperfctr *v)
+{
+	while (READ_ONCE(v->owner->__state) != TASK_DEAD || READ_ONCE(v->owner->on_cpu))
+		msleep(1);
+	preempt_notifier_dec();
+	v->attached = false;
+	mutex_lock(&vperfctr_list_lock);
+	list_del_init(&v->link);
+	mutex_unlock(&vperfctr_list_lock);
+}
+
+static void vperfctr_put(struct vperfctr *v)
+{
+	if (!refcount_dec_and_test(&v->files))
+		return;
+	if (v->attached && current != v->owner) {
+		init_task_work(&v->detach_work, vperfctr_detach_work);
+		__module_get(THIS_MODULE);
+		if (task_work_add(v->owner, &v->detach_work, TWA_RESUME) == 0)
+			return;
+		module_put(THIS_MODULE);
+		vperfctr_wait_owner_dead(v);
+	}
+	vperfctr_detach_self(v);
+	vperfctr_free(v);
+}
+
+static int vperfctr_release(struct inode *inode, struct file *file)
+{
+	vperfctr_put(file->private_data);
+	return 0;
+}
+
+static int vperfctr_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct vperfctr *v = file->private_data;
+
+	if (vma->vm_pgoff != 0 || vma->vm_end - vma->vm_start != PAGE_SIZE)
+		return -EINVAL;
+	/* The kernel's bookkeeping: user space may only read it. */
+	if (vma->vm_flags & VM_WRITE)
+		return -EPERM;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_mod(vma, VM_DONTEXPAND | VM_DONTDUMP, VM_MAYWRITE);
+#else
+	vma->vm_flags &= ~VM_MAYWRITE;
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+#endif
+	return vm_insert_page(vma, vma->vm_start, v->page);
+}
+
+/* Carries the sums of the counters that the new control keeps at the same
+ * index with the same counter, when the caller asked to preserve them. */
+static void carry_sums(const struct perfctr_x86_state *old, struct perfctr_x86_state *new)
+{
+	u32 old_n = perfctr_cstatus_nrctrs(old->user.cstatus);
+
+	new->user.tsc_sum = old->user.tsc_sum;
+	for (u32 i = 0; i < perfctr_cstatus_nrctrs(new->user.cstatus) && i < old_n; i++)
+		if (old->user.pmc[i].map == new->user.pmc[i].map)
+			new->user.pmc[i].sum = old->user.pmc[i].sum;
+}
+
+static bool control_reserved_zero(const struct vperfctr_control *c)
+{
+	const struct perfctr_cpu_control *cc = &c->cpu_control;
+
+	return !c->_reserved2 && !c->_reserved3 && !c->_reserved4 && !cc->_reserved1 &&
+	       !cc->_reserved2 && !cc->_reserved3 && !cc->_reserved4;
+}
+
+struct control_scratch {
+	struct perfctr_x86_state state;
+	struct perfctr_x86_program program;
+	struct vperfctr_control control;
+};
+
+/* Validates everything (the driver's rules included) and reserves the
+ * counters before the running state is touched: a refused control leaves
+ * the counters counting as they were. */
+static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf __user *arg)
+{
+	struct control_scratch *s;
+	struct perfctr_cpu_control *cc;
+	bool had_reservation = v->reserved;
+	u32 old_n = nrctrs_of(v);
+	long err;
+
+	if (current != v->owner || !v->attached)
+		return -EPERM;
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	err = perfctr_structbuf_in(&s->control, sizeof(s->control), arg);
+	if (err)
+		goto out;
+	cc = &s->control.cpu_control;
+	err = -EINVAL;
+	if (!control_reserved_zero(&s->control) || (s->control.flags & ~VPERFCTR_CONTROL_CLOEXEC) ||
+	    s->control.preserve > 1)
+		goto out;
+	/* i-mode needs the overflow interrupt, which perf owns on today's
+	 * kernels and this module does not take yet. */
+	err = -EOPNOTSUPP;
+	if (cc->nrictrs)
+		goto out;
+	err = perfctr_x86_update_control(&perfctr_cpu, &s->state, cc, false, &s->program);
+	if (err)
+		goto out;
+	err = perfctr_reserve(&s->state.program, cc->nractrs);
+	if (err)
+		goto out;
+
+	mutex_lock(&v->lock);
+	preempt_disable();
+	vperfctr_suspend_here(v);
+	if (s->control.preserve)
+		carry_sums(v->state, &s->state);
+	memcpy(&s->program, &v->state->program, sizeof(s->program)); /* the old one */
+	*v->state = s->state;
+	v->reserved = cc->nractrs != 0;
+	v->si_signo = s->control.si_signo;
+	v->flags = s->control.flags;
+	vperfctr_resume_here(v);
+	preempt_enable();
+	mutex_unlock(&v->lock);
+	if (had_reservation)
+		perfctr_unreserve(&s->program, old_n);
+	err = 0;
+out:
+	kfree(s);
+	return err;
+}
+
+static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
+{
+	struct perfctr_sum_ctrs sums = {0};
+	const struct perfctr_cpu_state *user = &v->state->user;
+
+	mutex_lock(&v->lock);
+	preempt_disable();
+	/* The owner's counters run on this CPU: bring the sums up to now. */
+	if (current == v->owner && v->running)
+		perfctr_x86_sample(&perfctr_cpu, v->state);
+	sums.tsc = user->tsc_sum;
+	for (u32 i = 0; i < nrctrs_of(v); i++)
+		sums.pmc[i] = user->pmc[i].sum;
+	preempt_enable();
+	mutex_unlock(&v->lock);
+	return perfctr_structbuf_out(arg, &sums, sizeof(sums));
+}
+
+static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
+{
+	struct vperfctr_control control = {0};
+
+	mutex_lock(&v->lock);
+	control.si_signo = v->si_signo;
+	control.flags = v->flags;
+	if (v->state->user.cstatus)
+		control.cpu_control = v->state->control;
+	mutex_unlock(&v->lock);
+	return perfctr_structbuf_out(arg, &control, sizeof(control));
+}
+
+static long vperfctr_unlink(struct vperfctr *v)
+{
+	if (current != v->owner)
+		return -EPERM;
+	mutex_lock(&v->lock);
+	vperfctr_detach_self(v);
+	mutex_unlock(&v->lock);
+	return 0;
+}
+
+static long vperfctr_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct vperfctr *v = file->private_data;
+	void __user *uarg = (void __user *)arg;
+
+	switch (cmd) {
+	case VPERFCTR_CONTROL:
+		return vperfctr_control(v, uarg);
+	case VPERFCTR_READ_SUM:
+		return vperfctr_read_sum(v, uarg);
+	case VPERFCTR_READ_CONTROL:
+		return vperfctr_read_control(v, uarg);
+	case VPERFCTR_UNLINK:
+		return vperfctr_unlink(v);
+	case VPERFCTR_IRESUME:
+		/* Only i-mode counters are resumed, and no control has any. */
+		return -EPERM;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations vperfctr_fops = {
+    .owner = THIS_MODULE,
+    .release = vperfctr_release,
+    .mmap = vperfctr_mmap,
+    .unlocked_ioctl = vperfctr_ioctl,
+    .compat_ioctl = compat_ptr_ioctl,
+    .llseek = noop_llseek,
+};
+
+static struct vperfctr *vperfctr_find_mine(void)
+{
+	struct vperfctr *v;
+
+	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == current) return v;
+	return NULL;
+}
+
+static long vperfctr_new_fd(struct vperfctr *v)
+{
+	return anon_inode_getfd("[vperfctr]", &vperfctr_fops, v, O_RDWR | O_CLOEXEC);
+}
+
+static bool tid_is_mine(unsigned long tid)
+{
+	return tid == 0 || tid == (unsigned long)task_pid_vnr(current);
+}
+
+long vperfctr_create(unsigned long tid)
+{
+	struct vperfctr *v;
+	long fd;
+
+	BUILD_BUG_ON(sizeof(struct perfctr_x86_state) > PAGE_SIZE);
+	if (!tid_is_mine(tid))
+		return -EPERM; /* other threads' counters: not supported */
+	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	v->page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!v->page) {
+		kfree(v);
+		return -ENOMEM;
+	}
+	v->state = page_address(v->page);
+	refcount_set(&v->files, 1);
+	mutex_init(&v->lock);
+	INIT_LIST_HEAD(&v->link);
+	v->owner = get_task_struct(current);
+
+	mutex_lock(&vperfctr_list_lock);
+	if (vperfctr_find_mine()) {
+		mutex_unlock(&vperfctr_list_lock);
+		vperfctr_free(v);
+		return -EEXIST;
+	}
+	/* Attached before the file exists: once it has a descriptor, another
+	 * thread may close it at once. */
+	list_add(&v->link, &vperfctr_list);
+	preempt_notifier_inc();
+	preempt_notifier_init(&v->notifier, &vperfctr_preempt_ops);
+	preempt_disable();
+	preempt_notifier_register(&v->notifier);
+	preempt_enable();
+	v->attached = true;
+	mutex_unlock(&vperfctr_list_lock);
+	fd = vperfctr_new_fd(v);
+	if (fd < 0)
+		vperfctr_put(v);
+	return fd;
+}
+
+long vperfctr_open(unsigned long tid)
+{
+	struct vperfctr *v;
+	long fd;
+
+	if (!tid_is_mine(tid))
+		return -EPERM;
+	mutex_lock(&vperfctr_list_lock);
+	v = vperfctr_find_mine();
+	if (!v) {
+		mutex_unlock(&vperfctr_list_lock);
+		return -ENOENT;
+	}
+	refcount_inc(&v->files);
+	fd = vperfctr_new_fd(v);
+	mutex_unlock(&vperfctr_list_lock);
+	if (fd < 0)
+		vperfctr_put(v);
+	return fd;
+}

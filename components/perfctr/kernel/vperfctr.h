@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* Virtual per-process counters: VPERFCTR_CREAT and VPERFCTR_OPEN on
+ * /dev/perfctr give a file whose ioctls and mapped page are the counters
+ * of the calling thread. */
+#ifndef PAPILLON_PERFCTR_VPERFCTR_H
+#define PAPILLON_PERFCTR_VPERFCTR_H
+
+/* Both return a new file descriptor or a negative errno. tid is the
+ * thread's id, or 0 for the caller; only the caller itself is supported. */
+long vperfctr_create(unsigned long tid);
+long vperfctr_open(unsigned long tid);
+
+#endif

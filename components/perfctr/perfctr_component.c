@@ -1,0 +1,303 @@
+/* The perfctr component: PAPI over the perfctr 2.6 ABI of /dev/perfctr
+ * (the papillon module in kernel/). Where the device is absent, the usual
+ * case, the component is listed inactive with the reason.
+ *
+ * a-mode counting of the calling thread: start creates the thread's
+ * virtual counters and installs the set's control, a read takes the sums
+ * from the mapped state page (rdtsc, rdpmc, no system call) or, when the
+ * page cannot be read so, with VPERFCTR_READ_SUM; stop closes them.
+ * Multiplexing and overflow are the core's software ones; i-mode and the
+ * global counters are not offered yet. */
+#include <cpuid.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "component.h"
+#include "papi.h"
+#include "util/error.h"
+#include "perfctr_control.h"
+#include "perfctr_device.h"
+#include "perfctr_natives.h"
+#include "perfctr_vcounter.h"
+
+struct perfctr_control {
+	struct perfctr_layout layout;
+	int count;
+	struct perfctr_vcounter vc;
+	const atomic_int *user_read;
+};
+
+static enum perfctr_x86_family_id family;
+static unsigned nr_counters;
+
+/* The general counters of the family (the module's INFO does not say). */
+static unsigned counters_of(enum perfctr_x86_family_id id)
+{
+	unsigned eax, ebx, ecx, edx;
+
+	switch (id) {
+	case PERFCTR_FAMILY_P6:
+		return 2;
+	case PERFCTR_FAMILY_K7:
+	case PERFCTR_FAMILY_AMD_FAM10H:
+		return 4; /* the six of PerfCtrExtCore are not used yet */
+	case PERFCTR_FAMILY_ARCH_PERFMON:
+		if (!__get_cpuid_count(0xA, 0, &eax, &ebx, &ecx, &edx))
+			return 0;
+		return (eax >> 8) & 0xFF;
+	default:
+		return 0;
+	}
+}
+
+static int perfctr_init(int cidx, PAPI_component_info_t *info)
+{
+	struct perfctr_device device;
+	int status;
+
+	(void)cidx;
+	status = perfctr_device_probe(PERFCTR_DEVICE_PATH, &device);
+	if (status != PAPI_OK) {
+		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s",
+		         papi_error_reason());
+		info->disabled = status;
+		return status;
+	}
+	family = perfctr_family_of_cpu_type(device.cpu_type);
+	nr_counters = counters_of(family);
+	perfctr_natives_select(perfctr_events_of(family));
+	info->num_cntrs = (int)nr_counters + 1;
+	info->num_mpx_cntrs = info->num_cntrs;
+	info->default_domain = PAPI_DOM_USER;
+	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+	info->default_granularity = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR;
+	info->disabled = PAPI_OK;
+	return PAPI_OK;
+}
+
+static void perfctr_shutdown(void)
+{
+	perfctr_natives_select(NULL);
+}
+
+static int perfctr_resolve_name(const char *name, struct component_resolution *out)
+{
+	const void *encoding;
+	int status = perfctr_natives_resolve(name, &out->cursor, &encoding);
+
+	if (status != PAPI_OK)
+		return status;
+	snprintf(out->canonical, sizeof(out->canonical), "%s", name);
+	out->encoding = (void *)(uintptr_t)encoding; /* static: never freed */
+	return PAPI_OK;
+}
+
+static void perfctr_release_encoding(void *encoding)
+{
+	(void)encoding;
+}
+
+static int perfctr_event_info(const char *name, uint64_t cursor, const void *encoding,
+                              PAPI_event_info_t *info)
+{
+	(void)encoding;
+	return perfctr_natives_info(name, cursor, info);
+}
+
+static int perfctr_check_event(const void *encoding)
+{
+	const struct perfctr_native *native = encoding;
+	struct perfctr_layout layout;
+
+	return perfctr_control_build(family, nr_counters, PAPI_DOM_USER, &native, 1, &layout);
+}
+
+static const struct component_key_kind perfctr_key_kinds[] = {
+    {"perfctr", "perfctr drivers (tsc, p6, k7, amd_fam10h, arch_perfmon)"},
+    {NULL, NULL},
+};
+
+static int perfctr_pmu_names(char *names, size_t names_len)
+{
+	static const char *const family_keys[PERFCTR_FAMILY_COUNT] = {
+	    [PERFCTR_FAMILY_P6] = " perfctr:p6",
+	    [PERFCTR_FAMILY_K7] = " perfctr:k7",
+	    [PERFCTR_FAMILY_AMD_FAM10H] = " perfctr:amd_fam10h",
+	    [PERFCTR_FAMILY_ARCH_PERFMON] = " perfctr:arch_perfmon",
+	};
+	/* Every driver has the TSC. */
+	snprintf(names, names_len, "perfctr:tsc%s", family_keys[family] ? family_keys[family] : "");
+	return PAPI_OK;
+}
+
+static int perfctr_control_init(void *control)
+{
+	struct perfctr_control *c = control;
+
+	memset(c, 0, sizeof(*c));
+	c->vc.fd = -1;
+	return PAPI_OK;
+}
+
+static void perfctr_control_cleanup(void *control)
+{
+	struct perfctr_control *c = control;
+
+	perfctr_vcounter_close(&c->vc);
+}
+
+static int perfctr_control_update(void *control, const struct component_event *events, int count,
+                                  const struct counting_options *options)
+{
+	struct perfctr_control *c = control;
+	const struct perfctr_native *natives[PERFCTR_MAX_COUNTERS + 1];
+	struct perfctr_layout layout;
+	int status;
+
+	if (count > PERFCTR_MAX_COUNTERS + 1)
+		return papi_error_set(PAPI_ECNFLCT, "perfctr: at most %d events in a set",
+		                      PERFCTR_MAX_COUNTERS + 1);
+	if (options->tid != 0 || options->cpu != -1 || options->granularity != PAPI_GRN_THR)
+		return papi_error_set(PAPI_ECMP, "perfctr counts the calling thread only");
+	for (int i = 0; i < count; i++)
+		natives[i] = events[i].encoding;
+	status =
+	    perfctr_control_build(family, nr_counters, options->domain, natives, count, &layout);
+	if (status != PAPI_OK)
+		return status;
+	c->layout = layout;
+	c->count = count;
+	c->user_read = options->user_read;
+	return PAPI_OK;
+}
+
+static int perfctr_start(void *control)
+{
+	struct perfctr_control *c = control;
+
+	perfctr_vcounter_close(&c->vc);
+	return perfctr_vcounter_open(PERFCTR_DEVICE_PATH, &c->vc, &c->layout.control);
+}
+
+static void values_of(const struct perfctr_control *c, const struct perfctr_sum_ctrs *sums,
+                      long long *values)
+{
+	for (int i = 0; i < c->count; i++) {
+		int slot = c->layout.slot[i];
+		values[i] = (long long)(slot == PERFCTR_SLOT_TSC ? sums->tsc : sums->pmc[slot]);
+	}
+}
+
+static int read_sums(struct perfctr_control *c, bool user_space, struct perfctr_sum_ctrs *sums)
+{
+	if (c->vc.fd < 0)
+		return papi_error_set(PAPI_ENOTRUN, "perfctr: the set is not counting");
+	if (user_space && perfctr_vcounter_read_page(&c->vc, sums))
+		return PAPI_OK;
+	return perfctr_vcounter_read_sum(&c->vc, sums);
+}
+
+static int perfctr_read(void *control, long long *values)
+{
+	struct perfctr_control *c = control;
+	struct perfctr_sum_ctrs sums;
+	int status = read_sums(c, false, &sums);
+
+	if (status == PAPI_OK)
+		values_of(c, &sums, values);
+	return status;
+}
+
+static int perfctr_user_read(void *control, long long *values)
+{
+	struct perfctr_control *c = control;
+	struct perfctr_sum_ctrs sums;
+	int status = read_sums(c, true, &sums);
+
+	if (status == PAPI_OK)
+		values_of(c, &sums, values);
+	return status;
+}
+
+static int perfctr_stop(void *control, long long *values)
+{
+	struct perfctr_control *c = control;
+	int status = values ? perfctr_read(c, values) : PAPI_OK;
+
+	perfctr_vcounter_close(&c->vc);
+	return status;
+}
+
+static int perfctr_reset(void *control)
+{
+	struct perfctr_control *c = control;
+
+	if (c->vc.fd < 0)
+		return PAPI_OK;
+	return perfctr_vcounter_control(&c->vc, &c->layout.control);
+}
+
+static int perfctr_accum(void *control, long long *values)
+{
+	struct perfctr_control *c = control;
+	long long now[PERFCTR_MAX_COUNTERS + 1];
+	int status = perfctr_user_read(c, now);
+
+	if (status != PAPI_OK)
+		return status;
+	for (int i = 0; i < c->count; i++)
+		values[i] += now[i];
+	return perfctr_reset(c);
+}
+
+static int perfctr_read_path(void *control, int index, char *reason, size_t reason_len)
+{
+	struct perfctr_control *c = control;
+	struct perfctr_sum_ctrs sums;
+	int mode = c->user_read ? atomic_load_explicit(c->user_read, memory_order_relaxed)
+	                        : PAPI_USER_READ_AUTO;
+
+	(void)index;
+	if (mode == PAPI_USER_READ_OFF) {
+		snprintf(reason, reason_len,
+		         "syscall: VPERFCTR_READ_SUM (user-space reads are off)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
+	if (perfctr_vcounter_read_page(&c->vc, &sums)) {
+		snprintf(reason, reason_len, "user: the perfctr state page (rdtsc, rdpmc)");
+		return PAPI_READ_PATH_USER;
+	}
+	snprintf(reason, reason_len, "syscall: VPERFCTR_READ_SUM (the page cannot be read now)");
+	return PAPI_READ_PATH_SYSCALL;
+}
+
+const struct component_ops perfctr_component = {
+    .name = "perfctr",
+    .short_name = "perfctr",
+    .description = "Linux x86 perfctr 2.6 virtual counters (/dev/perfctr, papillon module)",
+    .capabilities = CAP_USER_READ,
+    .control_size = sizeof(struct perfctr_control),
+    .init = perfctr_init,
+    .shutdown = perfctr_shutdown,
+    .enum_events = perfctr_natives_enum,
+    .resolve_name = perfctr_resolve_name,
+    .release_encoding = perfctr_release_encoding,
+    .event_info = perfctr_event_info,
+    .check_event = perfctr_check_event,
+    .preset_key_kinds = perfctr_key_kinds,
+    .pmu_names = perfctr_pmu_names,
+    .control_init = perfctr_control_init,
+    .control_cleanup = perfctr_control_cleanup,
+    .control_update = perfctr_control_update,
+    .start = perfctr_start,
+    .stop = perfctr_stop,
+    .read = perfctr_read,
+    .accum = perfctr_accum,
+    .reset = perfctr_reset,
+    .user_read = perfctr_user_read,
+    .read_path = perfctr_read_path,
+};

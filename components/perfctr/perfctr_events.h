@@ -1,0 +1,35 @@
+/* Native events of the perfctr component, per CPU family: tables of facts
+ * (name, event select, unit mask, the counters that can count it) from
+ * the processor manuals, as data (perfctr_events.c). */
+#ifndef PAPILLON_PERFCTR_EVENTS_H
+#define PAPILLON_PERFCTR_EVENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/x86_driver.h"
+
+/* Intel fixed counter n, as an event's counter mask bit. */
+#define PERFCTR_EVENT_FIXED(n) (1u << (16 + (n)))
+
+struct perfctr_event {
+	const char *name;
+	uint8_t event; /* event select */
+	uint8_t umask; /* unit mask */
+	/* Counters it may use: bit n for general counter n, then
+	 * PERFCTR_EVENT_FIXED(n); 0: any general counter. */
+	uint32_t counters;
+	const char *description;
+};
+
+struct perfctr_event_table {
+	enum perfctr_x86_family_id family;
+	const struct perfctr_event *events;
+	size_t count;
+};
+
+/* The table of a family; NULL where none is written yet (P5 and its
+ * clones, VIA C3, P4). Every family has the TSC as a native of its own. */
+const struct perfctr_event_table *perfctr_events_of(enum perfctr_x86_family_id family);
+
+#endif

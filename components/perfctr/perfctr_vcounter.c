@@ -1,0 +1,121 @@
+/* The component's side of a virtual counter (perfctr_vcounter.h). The
+ * structure ioctls carry their structure after perfctr_struct_buf's two
+ * size words (in 32-bit words), as the module reads and writes them. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/arch.h"
+#include "papi.h"
+#include "util/error.h"
+#include "perfctr_state_read.h"
+#include "perfctr_vcounter.h"
+
+#define WORDS(type) ((uint32_t)((sizeof(type) + 3) / 4))
+/* A read that keeps meeting context switches gives up for the ioctl. */
+#define PAGE_READ_TRIES 8
+
+struct control_buf {
+	uint32_t rdsize, wrsize;
+	struct vperfctr_control body;
+};
+
+struct sums_buf {
+	uint32_t rdsize, wrsize;
+	struct perfctr_sum_ctrs body;
+};
+
+int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cpu_control *control)
+{
+	struct control_buf buf;
+
+	memset(&buf, 0, sizeof(buf));
+	buf.wrsize = WORDS(struct vperfctr_control);
+	buf.body.cpu_control = *control;
+	if (ioctl(v->fd, VPERFCTR_CONTROL, &buf) < 0)
+		return papi_error_set(errno == EBUSY ? PAPI_ECNFLCT : PAPI_ESYS,
+		                      "perfctr: VPERFCTR_CONTROL refused the control: %s%s",
+		                      strerror(errno),
+		                      errno == EBUSY ? " (perf holds the counters)" : "");
+	return PAPI_OK;
+}
+
+int perfctr_vcounter_open(const char *device, struct perfctr_vcounter *v,
+                          const struct perfctr_cpu_control *control)
+{
+	int dev = open(device, O_RDONLY | O_CLOEXEC), status;
+	void *page;
+
+	v->fd = -1;
+	v->page = NULL;
+	if (dev < 0)
+		return papi_error_set(PAPI_ESYS, "perfctr: cannot open %s: %s", device,
+		                      strerror(errno));
+	v->fd = ioctl(dev, VPERFCTR_CREAT, 0);
+	if (v->fd < 0 && errno == EEXIST)
+		v->fd = ioctl(dev, VPERFCTR_OPEN, 0);
+	status = errno;
+	close(dev);
+	if (v->fd < 0)
+		return papi_error_set(PAPI_ESYS, "perfctr: no virtual counters for this thread: %s",
+		                      strerror(status));
+	page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, v->fd, 0);
+	if (page == MAP_FAILED) {
+		status = errno;
+		perfctr_vcounter_close(v);
+		return papi_error_set(PAPI_ESYS, "perfctr: cannot map the state page: %s",
+		                      strerror(status));
+	}
+	v->page = page;
+	status = perfctr_vcounter_control(v, control);
+	if (status != PAPI_OK)
+		perfctr_vcounter_close(v);
+	return status;
+}
+
+int perfctr_vcounter_read_sum(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums)
+{
+	struct sums_buf buf;
+
+	memset(&buf, 0, sizeof(buf));
+	buf.rdsize = WORDS(struct perfctr_sum_ctrs);
+	if (ioctl(v->fd, VPERFCTR_READ_SUM, &buf) < 0)
+		return papi_error_set(PAPI_ESYS, "perfctr: VPERFCTR_READ_SUM: %s", strerror(errno));
+	*sums = buf.body;
+	return PAPI_OK;
+}
+
+static uint64_t read_pmc(void *cpu, uint32_t selector)
+{
+	uint64_t value = 0;
+
+	(void)cpu;
+	arch_counter_read(selector, &value);
+	return value;
+}
+
+static uint64_t read_tsc(void *cpu)
+{
+	(void)cpu;
+	return arch_timestamp_read();
+}
+
+bool perfctr_vcounter_read_page(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums)
+{
+	static const struct perfctr_read_ops ops = {NULL, read_pmc, read_tsc};
+
+	return v->page && perfctr_state_read(v->page, &ops, PAGE_READ_TRIES, sums);
+}
+
+void perfctr_vcounter_close(struct perfctr_vcounter *v)
+{
+	if (v->page)
+		munmap((void *)(uintptr_t)v->page, (size_t)sysconf(_SC_PAGESIZE));
+	if (v->fd >= 0)
+		close(v->fd);
+	v->fd = -1;
+	v->page = NULL;
+}

@@ -1,0 +1,199 @@
+/* Context switches: the per-CPU control cache, accumulation of
+ * differences, and the suspend/resume of i-mode counters. */
+#include "x86_test.h"
+
+#define USR EVNTSEL_USR
+#define INT EVNTSEL_INT
+#define EN  EVNTSEL_EN
+
+static const struct perfctr_cpu_control amode = {
+    .tsc_on = 1, .nractrs = 2, .pmc_map = {0, 1}, .evntsel = {0xC0 | USR | EN, 0xC4 | USR}};
+static const struct perfctr_cpu_control mixed = {.nractrs = 1,
+                                                 .nrictrs = 1,
+                                                 .pmc_map = {0, 1},
+                                                 .evntsel = {0xC0 | USR | EN, 0xC4 | USR | INT},
+                                                 .ireset = {0, -1000}};
+
+static struct perfctr_x86_cache other_cache;
+static struct perfctr_x86_state other_state;
+
+static void p6(void)
+{
+	sim_cpu_p6(&fx.sim);
+	fixture_detect();
+	memset(&other_cache, 0, sizeof(other_cache));
+	memset(&other_state, 0, sizeof(other_state));
+}
+
+static int resume(struct perfctr_x86_cache *cache, struct perfctr_x86_state *state)
+{
+	return perfctr_x86_resume(&fx.cpu, cache, state, 0);
+}
+
+/* "a-mode counters only use read operations on the counter registers" */
+static void test_amode_only_reads_counters(void)
+{
+	p6();
+	ACCEPTS(amode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	fx.sim.cpu_number = 1;
+	CU_ASSERT_EQUAL(resume(&other_cache, &fx.state), 0);
+	perfctr_x86_suspend(&fx.cpu, &other_cache, &fx.state);
+	CU_ASSERT_EQUAL(sim_writes_to(&fx.sim, 0xC1) + sim_writes_to(&fx.sim, 0xC2), 0);
+	CU_ASSERT_TRUE(fx.sim.rdpmcs > 0);
+}
+
+/* write_control "first checks if the state's id matches that of the CPU's
+ * cache, and if so, returns" */
+static void test_same_id_writes_nothing(void)
+{
+	p6();
+	ACCEPTS(amode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	CU_ASSERT_EQUAL(fx.cache.id, fx.state.user.k1.id); /* "writes the state's id" */
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	sim_clear_log(&fx.sim);
+	/* The cache's image is forged: trusting the id, the resume does not
+	 * even compare the registers. */
+	fx.cache.image[1] = 0;
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	ASSERT_WRITES();
+}
+
+/* "checks each control register in the state and updates those that do
+ * not match the cache" */
+static void test_only_differing_registers_written(void)
+{
+	struct perfctr_cpu_control second = amode;
+	p6();
+	ACCEPTS(amode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	second.evntsel[1] = 0xC5 | USR;
+	CU_ASSERT_EQUAL(
+	    perfctr_x86_update_control(&fx.cpu, &other_state, &second, false, &fx.scratch), 0);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &other_state), 0);
+	ASSERT_WRITES({0x187, 0xC5 | USR});
+	CU_ASSERT_EQUAL(fx.cache.id, other_state.user.k1.id);
+}
+
+/* "the accumulate-differences method": events while another state owns
+ * the CPU are not counted. */
+static void test_accumulates_differences(void)
+{
+	p6();
+	ACCEPTS(amode);
+	sim_set(&fx.sim, 0xC1, 1000);
+	fx.sim.tsc = 10000;
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC1, 1300);
+	fx.sim.tsc = 10500;
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	sim_set(&fx.sim, 0xC1, 9000); /* someone else's time */
+	fx.sim.tsc = 20000;
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC1, 9042);
+	fx.sim.tsc = 20100;
+	perfctr_x86_sample(&fx.cpu, &fx.state);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 342);
+	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 600);
+}
+
+/* Suspending i-mode counters "records the CPU identity", "stops each
+ * interrupt-mode counter by disabling its control register" and "lets the
+ * cache and state id values remain the same". */
+static void test_isuspend_stops_imode_counters(void)
+{
+	p6();
+	fx.sim.cpu_number = 3;
+	ACCEPTS(mixed);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_clear_log(&fx.sim);
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	CU_ASSERT_EQUAL(fx.state.user.k1.isuspend_cpu, 3);
+	ASSERT_WRITES({0x187, 0}); /* counter 1 stopped, counter 0 runs on */
+	CU_ASSERT_EQUAL(fx.cache.id, fx.state.user.k1.id);
+}
+
+/* Resume, same CPU: "the cache id is cleared, to force a reload of the
+ * control registers stopped at suspend"; "if the state's suspend CPU
+ * matches the current CPU, the counter registers are still valid". */
+static void test_iresume_same_cpu_keeps_counters(void)
+{
+	p6();
+	ACCEPTS(mixed);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	ASSERT_WRITES({0x187, 0xC4 | USR | INT});
+	CU_ASSERT_EQUAL(sim_writes_to(&fx.sim, 0xC2), 0);
+}
+
+/* Resume elsewhere: each i-mode counter's control "is physically
+ * disabled, unless the cache indicates that it already is disabled",
+ * "then the counter register itself is restored"; write_control then
+ * reloads the control. */
+static void test_iresume_other_cpu_restores_counters(void)
+{
+	p6();
+	ACCEPTS(mixed);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC2, 0xFFFFFFFE70ull); /* -400: 600 events since -1000 */
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 600);
+
+	/* CPU 1 holds another state's i-mode control on counter 1. */
+	fx.sim.cpu_number = 1;
+	CU_ASSERT_EQUAL(
+	    perfctr_x86_update_control(&fx.cpu, &other_state, &mixed, false, &fx.scratch), 0);
+	CU_ASSERT_EQUAL(resume(&other_cache, &other_state), 0);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&other_cache, &fx.state), 0);
+	ASSERT_WRITES({0x187, 0}, {0xC2, 0xFFFFFFFE70ull}, {0x187, 0xC4 | USR | INT});
+
+	/* Its cache says counter 1's control is off: no disabling write. */
+	perfctr_x86_suspend(&fx.cpu, &other_cache, &fx.state);
+	fx.sim.cpu_number = 2;
+	memset(&other_cache, 0, sizeof(other_cache));
+	other_cache.image[1] = mixed.evntsel[0]; /* EVNTSEL0 as ours */
+	sim_set(&fx.sim, 0x186, mixed.evntsel[0]);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&other_cache, &fx.state), 0);
+	ASSERT_WRITES({0xC2, 0xFFFFFFFE70ull}, {0x187, 0xC4 | USR | INT});
+}
+
+/* Overflow: a counter that reached zero or more overflowed; the reload
+ * puts it back at ireset and forces the counter write at resume. */
+static void test_overflow_and_reload(void)
+{
+	p6();
+	ACCEPTS(mixed);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_overflowed(&fx.cpu, &fx.state), 0);
+	sim_set(&fx.sim, 0xC2, 3);
+	CU_ASSERT_EQUAL(perfctr_x86_overflowed(&fx.cpu, &fx.state), 1u << 1);
+	perfctr_x86_suspend(&fx.cpu, &fx.cache, &fx.state);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 1003);
+	perfctr_x86_ireload(&fx.state);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	ASSERT_WRITES({0xC2, 0xFFFFFFFC18ull}, {0x187, 0xC4 | USR | INT});
+}
+
+void add_switch_suite(void)
+{
+	static const struct test_case cases[] = {
+	    TEST(test_amode_only_reads_counters),
+	    TEST(test_same_id_writes_nothing),
+	    TEST(test_only_differing_registers_written),
+	    TEST(test_accumulates_differences),
+	    TEST(test_isuspend_stops_imode_counters),
+	    TEST(test_iresume_same_cpu_keeps_counters),
+	    TEST(test_iresume_other_cpu_restores_counters),
+	    TEST(test_overflow_and_reload),
+	};
+	ADD_SUITE("suspend and resume", cases);
+}
