@@ -40,10 +40,13 @@ PAPIF_ENTRY(enum_cmp_event, ENUM_CMP_EVENT, (int *event_code, int *modifier, int
 	*check = PAPI_enum_cmp_event(event_code, *modifier, *cidx);
 }
 
-/* The component of an event: check is its index, or an error code. */
-PAPIF_ENTRY(get_event_component, GET_EVENT_COMPONENT, (int *event_code, int *check))
+/* cidx: the component of the event (set only when check is PAPI_OK). */
+PAPIF_ENTRY(get_event_component, GET_EVENT_COMPONENT, (int *event_code, int *cidx, int *check))
 {
-	*check = PAPI_get_event_component(*event_code);
+	int found = PAPI_get_event_component(*event_code);
+	*check = found < 0 ? found : PAPI_OK;
+	if (found >= 0)
+		*cidx = found;
 }
 
 /*

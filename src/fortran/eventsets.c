@@ -22,10 +22,13 @@ PAPIF_ENTRY(assign_eventset_component, ASSIGN_EVENTSET_COMPONENT,
 	*check = PAPI_assign_eventset_component(*event_set, *cidx);
 }
 
-/* The component of an event set: check is its index, or an error code. */
-PAPIF_ENTRY(get_eventset_component, GET_EVENTSET_COMPONENT, (int *event_set, int *check))
+/* cidx: the component of the event set (set only when check is PAPI_OK). */
+PAPIF_ENTRY(get_eventset_component, GET_EVENTSET_COMPONENT, (int *event_set, int *cidx, int *check))
 {
-	*check = PAPI_get_eventset_component(*event_set);
+	int found = PAPI_get_eventset_component(*event_set);
+	*check = found < 0 ? found : PAPI_OK;
+	if (found >= 0)
+		*cidx = found;
 }
 
 PAPIF_ENTRY(add_event, ADD_EVENT, (int *event_set, int *event_code, int *check))

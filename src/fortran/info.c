@@ -93,13 +93,16 @@ PAPIF_ENTRY(num_components, NUM_COMPONENTS, (int *count))
 	*count = PAPI_num_components();
 }
 
-/* check: the index of the component named name, or an error code. */
+/* cidx: the index of the component named name (set only when check is PAPI_OK). */
 PAPIF_ENTRY(get_component_index, GET_COMPONENT_INDEX,
-            (const char *name, int *check, size_t name_len))
+            (const char *name, int *cidx, int *check, size_t name_len))
 {
 	char buf[PAPI_MAX_STR_LEN];
 	const char *c_name = papif_string_in(name, name_len, buf, sizeof buf);
-	*check = c_name ? PAPI_get_component_index(c_name) : PAPI_EINVAL;
+	int found = c_name ? PAPI_get_component_index(c_name) : PAPI_EINVAL;
+	*check = found < 0 ? found : PAPI_OK;
+	if (found >= 0)
+		*cidx = found;
 }
 
 /*
