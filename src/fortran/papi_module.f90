@@ -46,6 +46,17 @@ module papi
       import :: c_long
       integer(c_long) :: id
     end subroutine papif_thread_id
+    subroutine papif_thread_init(id_fn, check)
+      import :: c_int, c_long
+      interface
+        ! The calling thread's identifier.
+        function id_fn()
+          import :: c_long
+          integer(c_long) :: id_fn
+        end function id_fn
+      end interface
+      integer(c_int) :: check
+    end subroutine papif_thread_init
     subroutine papif_register_thread(check)
       import :: c_int
       integer(c_int) :: check
