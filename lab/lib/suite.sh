@@ -100,6 +100,7 @@ suite_tree_files() {
 		case $kind in
 		utils) suite_file "$dir" "$path" "/bin/$name" ;;
 		ctests) suite_file "$dir" "$path" "/ctests/$name" ;;
+		ftests) suite_file "$dir" "$path" "/ftests/$name" ;;
 		tests) suite_file "$dir" "$path" "/unit/$name" ;;
 		esac
 	done <"$LAB_BUILD/$arch/programs.txt"
@@ -152,6 +153,7 @@ suite_tree_tests() {
 	while read -r kind name _; do
 		case $kind in
 		ctests) suite_test "$dir" "ctests/$name" "" -- "/ctests/$name" ;;
+		ftests) suite_test "$dir" "ftests/$name" "" -- "/ftests/$name" ;;
 		tests) suite_test "$dir" "tests/$name" "" -- "/unit/$name" ;;
 		esac
 	done <"$LAB_BUILD/$arch/programs.txt"

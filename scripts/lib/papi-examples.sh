@@ -80,12 +80,13 @@ pex_examples_dir() {
 }
 
 # pex_prepare WORK EXAMPLES: a fresh, writable copy of the three directories
-# the ctests build from.
+# the ctests build from, and of the Fortran tests (ftests) when the package has them.
 pex_prepare() {
 	local work=$1 examples=$2
 	rm -rf "$work"
 	mkdir -p "$work"
 	cp -r "$examples/testlib" "$examples/ctests" "$examples/validation_tests" "$work/"
+	[ ! -d "$examples/ftests" ] || cp -r "$examples/ftests" "$work/"
 	chmod -R u+w "$work"
 	# dh_compress may leave a source compressed in some package versions.
 	find "$work" -name '*.gz' -exec gunzip -f {} +
@@ -182,6 +183,32 @@ pex_build_testlib() {
 	done
 	rm -f "$work/testlib/libtestlib.a"
 	$PEX_AR rcs "$work/testlib/libtestlib.a" "${objs[@]}"
+}
+
+PEX_FC=${PEX_FC:-gfortran}
+
+# pex_build_ftestlib WORK FINCDIR: WORK/testlib/libftestlib.a = the ctests'
+# libtestlib.a (pex_build_testlib first) + testlib/ftests_util.F, the Fortran
+# helpers every ftest calls, compiled with PEX_FC against the fpapi.h in
+# FINCDIR and the ftests Makefile's FFLAGS.
+pex_build_ftestlib() {
+	local work=$1 finc=$2 fflags
+	fflags=$(pex_make_var "$work/ftests" FFLAGS)
+	# shellcheck disable=SC2086 # FFLAGS is a list of options
+	$PEX_FC $fflags -I"$work/testlib" -I"$finc" -c "$work/testlib/ftests_util.F" \
+		-o "$work/testlib/ftests_util.o" || return 1
+	cp "$work/testlib/libtestlib.a" "$work/testlib/libftestlib.a"
+	$PEX_AR rs "$work/testlib/libftestlib.a" "$work/testlib/ftests_util.o"
+}
+
+# pex_ftest_make_args WORK FINCDIR LIBRARY LDFLAGS: the make arguments (one per
+# line) that point the ftests Makefile at libftestlib.a, PEX_FC, the Fortran
+# include files in FINCDIR and the library under test.
+pex_ftest_make_args() {
+	local work=$1 finc=$2 lib=$3 ldflags=$4
+	printf '%s\n' "F77=$PEX_FC" "INCLUDE=-I. -I$finc -I$work/testlib" \
+		"testlibdir=$work/testlib" "TESTLIB=$work/testlib/libftestlib.a" \
+		"PAPILIB=$lib" "LDFLAGS=$ldflags"
 }
 
 # pex_make_args WORK INCDIR LIBRARY LDFLAGS: the make arguments (one per

@@ -1,0 +1,44 @@
+! Verdict helpers of the ftests, the ctests' conventions: one line PASSED, SKIPPED: reason
+! or FAILED file:line: message; the exit status is 0 for PASSED and SKIPPED, 1 for FAILED.
+module ftest_checks
+  implicit none
+  private
+  public :: ftest_pass, ftest_skip, ftest_fail, ftest_check, ftest_note
+
+contains
+
+  subroutine ftest_pass()
+    write (*, '(a)') 'PASSED'
+    stop
+  end subroutine ftest_pass
+
+  subroutine ftest_skip(reason)
+    character(len=*), intent(in) :: reason
+    write (*, '(a)') 'SKIPPED: '//trim(reason)
+    stop
+  end subroutine ftest_skip
+
+  subroutine ftest_fail(file, line, message)
+    character(len=*), intent(in) :: file, message
+    integer, intent(in) :: line
+    write (*, '(a,a,i0,a,a)') 'FAILED ', file//':', line, ': ', trim(message)
+    stop 1
+  end subroutine ftest_fail
+
+  ! A PAPI call's return code: anything but expected fails the test.
+  subroutine ftest_check(file, line, call, got, expected)
+    character(len=*), intent(in) :: file, call
+    integer, intent(in) :: line, got, expected
+    character(len=200) :: message
+    if (got /= expected) then
+      write (message, '(a,a,i0,a,i0)') call, ' returned ', got, ', expected ', expected
+      call ftest_fail(file, line, message)
+    end if
+  end subroutine ftest_check
+
+  subroutine ftest_note(text)
+    character(len=*), intent(in) :: text
+    write (*, '(a)') '  '//trim(text)
+  end subroutine ftest_note
+
+end module ftest_checks
