@@ -47,6 +47,7 @@ dnl   COMPONENT_<NAME>     an Automake conditional per component
 dnl   PAPILLON_FOR_EACH_COMPONENT(X)  in config.h: X(name) per component
 dnl                        built, the list src/components.c is made from
 dnl   PAPILLON_COMPONENT_NAMES        in config.h: the names, as a string
+dnl   PAPILLON_COMPONENT_ALL          in config.h: every name of the tree
 AC_DEFUN([PAPILLON_SELECT_COMPONENTS],
 [AC_REQUIRE([PAPILLON_COMPONENTS_ASKED])
 COMPONENTS=''
@@ -67,6 +68,8 @@ AC_DEFINE_UNQUOTED([PAPILLON_FOR_EACH_COMPONENT(X)], [$papillon_for_each],
   [The components built, in index order: X(name) for each (src/components.c).])
 AC_DEFINE_UNQUOTED([PAPILLON_COMPONENT_NAMES], ["$COMPONENTS"],
   [The names of the components built, in index order, separated by spaces.])
+AC_DEFINE_UNQUOTED([PAPILLON_COMPONENT_ALL], ["$COMPONENT_ALL"],
+  [The names of every component of the tree, built here or not, separated by spaces.])
 AC_SUBST([COMPONENTS])
 AC_SUBST([COMPONENT_ALL])
 AC_SUBST([COMPONENT_LTLIBS])

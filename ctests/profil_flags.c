@@ -71,15 +71,22 @@ static void store(void *buffer, int bytes, size_t index, uint64_t value)
 /* One profile of the hot/cold workload: buckets of `bytes` over both
  * functions (one per two bytes of text), each starting at `prefill`, and
  * the overflow bin for samples elsewhere. */
-static void check_shape(const struct result *r, const char *what)
+/* hot_loop runs ten times as long as cold_loop: a profile keeps that shape
+ * when hot_loop holds `ratio` times cold_loop's samples and half of all.
+ * Weighted software samples get a ratio of 1: they are few (one per tick)
+ * and each carries the thresholds crossed since the last, so under load a
+ * tick the kernel delivered late puts tens of thresholds on wherever the
+ * next one lands (CI, ASan, a loaded VM: 28 samples, cold_loop 419 of 1141). */
+static void check_shape(const struct result *r, const char *what, uint64_t ratio)
 {
-	FAIL_IF(r->hot < 3 * r->cold || r->hot < r->total / 2,
-	        "%s: hot_loop has %llu of %llu samples, cold_loop %llu: the profile lost its shape",
+	FAIL_IF(r->hot < ratio * r->cold || r->hot < r->total / 2,
+	        "%s: hot_loop has %llu of %llu samples, cold_loop %llu (want %llu times as many "
+	        "and half of all): the profile lost its shape",
 	        what, (unsigned long long)r->hot, (unsigned long long)r->total,
-	        (unsigned long long)r->cold);
+	        (unsigned long long)r->cold, (unsigned long long)ratio);
 }
 
-static struct result run(int flags, const char *what, long per_ms, uint64_t prefill, bool shape)
+static struct result run(int flags, const char *what, long per_ms, uint64_t prefill, uint64_t shape)
 {
 	const char *const names[] = {"perf::TASK-CLOCK"};
 	int bytes = flags & PAPI_PROFIL_BUCKET_16 ? 2 : 4;
@@ -137,7 +144,7 @@ static struct result run(int flags, const char *what, long per_ms, uint64_t pref
 	           (unsigned long long)r.cold, (unsigned long long)r.min,
 	           (unsigned long long)r.max);
 	if (shape)
-		check_shape(&r, what);
+		check_shape(&r, what, shape);
 	return r;
 }
 
@@ -169,13 +176,13 @@ int main(int argc, char **argv)
 	/* Plain and RANDOM: the kept fraction of the thresholds crossed, the
 	 * better of two runs each (a kernel that throttles sampling under
 	 * load loses samples in one run, not the same share in both). */
-	struct result plain = run(PAPI_PROFIL_BUCKET_32, "plain", per_ms, 0, true);
+	struct result plain = run(PAPI_PROFIL_BUCKET_32, "plain", per_ms, 0, 3);
 	struct result random =
-	    run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_RANDOM, "random", per_ms, 0, true);
-	struct result again = run(PAPI_PROFIL_BUCKET_32, "plain", per_ms, 0, true);
+	    run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_RANDOM, "random", per_ms, 0, 3);
+	struct result again = run(PAPI_PROFIL_BUCKET_32, "plain", per_ms, 0, 3);
 	if (fraction(&again) > fraction(&plain))
 		plain = again;
-	again = run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_RANDOM, "random", per_ms, 0, true);
+	again = run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_RANDOM, "random", per_ms, 0, 3);
 	if (fraction(&again) > fraction(&random))
 		random = again;
 	FAIL_IF(fraction(&plain) < PLAIN_KEEP ||
@@ -198,13 +205,13 @@ int main(int argc, char **argv)
 	option.itimer.ns = (int)TIMER_NS;
 	CHECK_OK(PAPI_set_opt(PAPI_DEF_ITIMER_NS, &option));
 	struct result ticks =
-	    run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_FORCE_SW, "software", per_ms, 0, true);
+	    run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_FORCE_SW, "software", per_ms, 0, 3);
 	FAIL_IF(ticks.total > (uint64_t)(ticks.counted / TIMER_NS) + 1,
 	        "software profiling: %llu samples for %lld ns, more than one per %lld ns tick",
 	        (unsigned long long)ticks.total, ticks.counted, TIMER_NS);
 	struct result weighted =
 	    run(PAPI_PROFIL_BUCKET_32 | PAPI_PROFIL_FORCE_SW | PAPI_PROFIL_WEIGHTED,
-	        "software, weighted", per_ms, 0, true);
+	        "software, weighted", per_ms, 0, 1);
 	FAIL_IF(fraction(&weighted) < WEIGHTED_KEEP ||
 	            weighted.total > (uint64_t)(weighted.counted / THRESHOLD_NS),
 	        "PAPI_PROFIL_WEIGHTED: the histogram holds %llu for %lld ns at a threshold of "
@@ -217,7 +224,7 @@ int main(int argc, char **argv)
 	/* COMPRESS: 16-bit buckets that start PREFILL below the limit. */
 	uint64_t floor = 65535 - PREFILL;
 	struct result saturated =
-	    run(PAPI_PROFIL_BUCKET_16, "16-bit, near the limit", per_ms, floor, false);
+	    run(PAPI_PROFIL_BUCKET_16, "16-bit, near the limit", per_ms, floor, 0);
 	FAIL_IF(saturated.max != 65535,
 	        "16-bit buckets starting at %llu: the fullest reads %llu after %llu samples, want "
 	        "65535 (saturated)",
@@ -227,7 +234,7 @@ int main(int argc, char **argv)
 	        "16-bit buckets starting at %llu: one reads %llu, below its start (wrapped?)",
 	        (unsigned long long)floor, (unsigned long long)saturated.min);
 	struct result compressed = run(PAPI_PROFIL_BUCKET_16 | PAPI_PROFIL_COMPRESS,
-	                               "16-bit, compressed", per_ms, floor, false);
+	                               "16-bit, compressed", per_ms, floor, 0);
 	int halvings = 0;
 	while (halvings < 16 && floor >> halvings > compressed.min)
 		halvings++;
@@ -239,7 +246,7 @@ int main(int argc, char **argv)
 	FAIL_IF(compressed.max >= 65535,
 	        "PAPI_PROFIL_COMPRESS: the fullest bucket reads %llu: saturated, not compressed",
 	        (unsigned long long)compressed.max);
-	check_shape(&compressed, "16-bit, compressed");
+	check_shape(&compressed, "16-bit, compressed", 3);
 	ctest_note("compressed: halved %d time(s), buckets %llu..%llu", halvings,
 	           (unsigned long long)compressed.min, (unsigned long long)compressed.max);
 	ctest_pass();

@@ -3,6 +3,9 @@
  * each ranks. The components declare them (component.h, preset_key_kinds);
  * nothing here knows any of them by name, so a component added to the build
  * brings its presets' match lines with it. */
+#include "config.h"
+
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,4 +59,23 @@ void preset_key_kinds_list(char *text, size_t len)
 	}
 	if (!text[0])
 		snprintf(text, len, "none");
+}
+
+/* Whether word names a component of the tree that this build left out
+ * (configure's list of every component, PAPILLON_COMPONENT_ALL, beside the
+ * compiled-in ones). */
+bool preset_key_kind_left_out(const char *word)
+{
+	const char *all = PAPILLON_COMPONENT_ALL;
+	size_t len = strlen(word);
+	for (const char *at = strstr(all, word); at; at = strstr(at + 1, word)) {
+		bool whole = (at == all || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0');
+		if (whole) {
+			for (int c = 0; c < papillon_component_count; c++)
+				if (strcmp(papillon_components[c]->name, word) == 0)
+					return false;
+			return true;
+		}
+	}
+	return false;
 }

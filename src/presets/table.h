@@ -136,6 +136,9 @@ void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len);
 int preset_key_kind_rank(const char *word);
 /* "pfm, sysfs, ...": every key kind of the compiled-in components. */
 void preset_key_kinds_list(char *text, size_t len);
+/* Whether word names a component of the tree that this build left out:
+ * its tables never match here, and that is no mistake of the file. */
+bool preset_key_kind_left_out(const char *word);
 /* What a kind's names are ("libpfm4 core PMUs"), or NULL. */
 const char *preset_key_kind_what(const char *word);
 
