@@ -4,3 +4,4 @@ dnl or those --with-components names. Adding a component: its directory
 dnl components/NAME/ (see doc/components.md) and one line here.
 m4_include([components/perf_event/component.m4])
 m4_include([components/sde/component.m4])
+m4_include([components/ebb/component.m4])
