@@ -37,6 +37,9 @@ conf_list() {
 		case $a in
 		aarch64) echo aarch64-a57 aarch64-n1 ;;
 		aarch64-a57 | aarch64-n1 | ppc64le | riscv64 | x86_64) echo "$a" ;;
+		# POWER8 and POWER10 CPU models, asked for by name only (the
+		# EBB tests, lab/README.md): ppc64le alone is the POWER9 guest.
+		ppc64le-p8 | ppc64le-p10) echo "$a" ;;
 		all) conf_list "${LAB_ARCHES[@]}" ;;
 		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 all)" ;;
 		esac
@@ -47,6 +50,7 @@ conf_list() {
 conf_arch() {
 	case $1 in
 	aarch64*) echo aarch64 ;;
+	ppc64le*) echo ppc64le ;;
 	*) echo "$1" ;;
 	esac
 }
