@@ -6,6 +6,7 @@
 #include "ebb_hw.h"
 #include "ebb_spr.h"
 
+#if defined(_CALL_ELF) && _CALL_ELF == 2
 /* The trampoline (ebb_trampoline.S). */
 void ebb_trampoline(void);
 
@@ -13,6 +14,12 @@ void ebb_hw_install_handler(void)
 {
 	ebb_mtspr(EBB_SPR_EBBHR, (uintptr_t)ebb_trampoline);
 }
+#else
+void ebb_hw_install_handler(void)
+{
+	/* ELFv1 (big-endian): no trampoline, and the component is disabled. */
+}
+#endif
 
 void ebb_hw_enable_branches(void)
 {

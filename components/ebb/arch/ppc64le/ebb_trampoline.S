@@ -11,6 +11,10 @@
  * function keep data in the 288 bytes under its stack pointer without
  * moving it (the protected zone), and an EBB must not overwrite them. */
 
+/* Big-endian POWER (ELFv1) gets no trampoline: the component is disabled
+ * there (ebb_detect.c), and this file assembles to nothing. */
+#if defined(_CALL_ELF) && _CALL_ELF == 2
+
 	.machine power8
 	.abiversion 2
 
@@ -102,5 +106,7 @@ ebb_trampoline:
 
 	rfebb	1
 	.size	ebb_trampoline, . - ebb_trampoline
+
+#endif
 
 	.section .note.GNU-stack, "", @progbits
