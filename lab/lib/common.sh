@@ -37,16 +37,48 @@ conf_list() {
 		case $a in
 		aarch64) echo aarch64-a57 aarch64-n1 ;;
 		aarch64-a57 | aarch64-n1 | ppc64le | riscv64 | x86_64) echo "$a" ;;
+		# POWER8 and POWER10 CPU models (the EBB tests, lab/README.md):
+		# ppc64le alone is the POWER9 guest; lab/check adds these two
+		# to it (check_conf_list).
+		ppc64le-p8 | ppc64le-p10) echo "$a" ;;
 		all) conf_list "${LAB_ARCHES[@]}" ;;
 		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 all)" ;;
 		esac
 	done
 }
 
+# check_conf_list ARCH|CONF...: the configurations lab/check runs for its
+# arguments: conf_list's, except that the arch ppc64le (alone or through
+# "all") also brings its POWER8 and POWER10 guests, which run the EBB tests
+# only (conf_only). Each configuration once, in order.
+check_conf_list() {
+	local a
+	for a in "$@"; do
+		case $a in
+		ppc64le) echo ppc64le ppc64le-p8 ppc64le-p10 ;;
+		all) check_conf_list "${LAB_ARCHES[@]}" ;;
+		*) conf_list "$a" ;;
+		esac
+	done | tr ' ' '\n' | awk 'NF && !seen[$0]++'
+}
+
+# conf_only CONF: the tests lab/check runs in CONF, a shell glob on their
+# full names (e.g. ctests/hw_ebb_*); empty: all of them. The POWER8 and
+# POWER10 guests exist for the component that differs between the three
+# CPU models (ebb): the rest of the suite runs once, in the POWER9 guest,
+# which keeps the extra boots short. lab/run ignores it (it runs what it
+# is told).
+conf_only() {
+	case $1 in
+	ppc64le-p8 | ppc64le-p10) echo 'ctests/hw_ebb_*' ;;
+	esac
+}
+
 # conf_arch CONF: the architecture a configuration belongs to.
 conf_arch() {
 	case $1 in
 	aarch64*) echo aarch64 ;;
+	ppc64le*) echo ppc64le ;;
 	*) echo "$1" ;;
 	esac
 }

@@ -32,6 +32,8 @@ conf_cpu() {
 	aarch64-a57) echo cortex-a57 ;;
 	aarch64-n1) echo neoverse-n1 ;;
 	ppc64le) echo power9 ;;
+	ppc64le-p8) echo power8 ;;
+	ppc64le-p10) echo power10 ;;
 	# Sscofpmf gives counter overflow and mode filtering: without it
 	# every exclude_kernel=1 event fails with EINVAL.
 	riscv64) echo rv64,sscofpmf=true ;;

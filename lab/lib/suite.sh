@@ -65,6 +65,21 @@ suite_begin() {
 	: >"$dir/host-results"
 }
 
+# suite_only DIR GLOB: the suite runs only the tests whose full name GLOB
+# matches (lab/check, from conf_only), and its initramfs holds only their
+# programs; a result decided on the host for another test is left out too,
+# except a failed build of the whole tree.
+suite_only() { [ -z "$2" ] || echo "$2" >"$1/only"; }
+
+# suite_wants DIR NAME: true if the suite runs the test NAME.
+suite_wants() {
+	local g
+	[ -f "$1/only" ] || return 0
+	g=$(cat "$1/only")
+	# shellcheck disable=SC2053 # a glob
+	[[ $2 == $g ]]
+}
+
 # suite_file DIR SRC DEST: put SRC in the initramfs at DEST.
 suite_file() { echo "$2=$3" >>"$1/files"; }
 
@@ -73,12 +88,16 @@ suite_test() {
 	local dir=$1 name=$2 opts=$3
 	shift 3
 	[ "$1" = -- ] && shift
+	suite_wants "$dir" "$name" || return 0
 	echo "test $name$opts$(test_options "$(cat "$dir/conf")" "$name") -- $*" >>"$dir/manifest"
 	echo "$name" >>"$dir/expected"
 }
 
 # suite_host_result DIR STATUS NAME REASON: a result decided on the host.
-suite_host_result() { echo "$2 $3 - $4" >>"$1/host-results"; }
+suite_host_result() {
+	[ "$3" = tree/build ] || suite_wants "$1" "$3" || return 0
+	echo "$2 $3 - $4" >>"$1/host-results"
+}
 
 # suite_lab_tests DIR CONF LIST: the lab's own tests (LIST: their built
 # programs, one per line). Whether they must pass here (a SKIP meaning a
@@ -87,6 +106,7 @@ suite_lab_tests() {
 	local dir=$1 list=$3 prog name
 	while read -r prog; do
 		name=${prog##*/}
+		suite_wants "$dir" "lab/$name" || continue
 		suite_file "$dir" "$prog" "/lab/tests/$name"
 		suite_test "$dir" "lab/$name" "" -- "/lab/tests/$name"
 	done <"$list"
@@ -98,10 +118,17 @@ suite_tree_files() {
 	[ -f "$LAB_BUILD/$arch/programs.txt" ] || return 0
 	while read -r kind name path; do
 		case $kind in
-		utils) suite_file "$dir" "$path" "/bin/$name" ;;
-		ctests) suite_file "$dir" "$path" "/ctests/$name" ;;
-		ftests) suite_file "$dir" "$path" "/ftests/$name" ;;
-		tests) suite_file "$dir" "$path" "/unit/$name" ;;
+		# Utilities are run by guest-commands.txt's tests (utils/NAME,
+		# not always the program's name): a suite that runs none of
+		# them needs none.
+		utils)
+			if [ ! -f "$dir/only" ] || [[ $(cat "$dir/only") == utils/* ]]; then
+				suite_file "$dir" "$path" "/bin/$name"
+			fi
+			;;
+		ctests) ! suite_wants "$dir" "ctests/$name" || suite_file "$dir" "$path" "/ctests/$name" ;;
+		ftests) ! suite_wants "$dir" "ftests/$name" || suite_file "$dir" "$path" "/ftests/$name" ;;
+		tests) ! suite_wants "$dir" "tests/$name" || suite_file "$dir" "$path" "/unit/$name" ;;
 		esac
 	done <"$LAB_BUILD/$arch/programs.txt"
 }
