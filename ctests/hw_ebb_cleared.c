@@ -82,7 +82,8 @@ static int run_a_set(void)
 
 static void expect_cleared(const char *when)
 {
-	for (int i = 0; i < REGISTERS; i++) {
+	/* volatile: sigsetjmp returns twice, and i lives across it. */
+	for (volatile int i = 0; i < REGISTERS; i++) {
 		volatile unsigned long long value = 0;
 		if (sigsetjmp(trap, 1) != 0) {
 			ctest_note("%s: %s not readable from user space (SIGILL)", when,

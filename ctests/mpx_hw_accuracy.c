@@ -6,8 +6,11 @@
  * 2 ms slices of CPU time). Every scaled instruction count is compared
  * with what the loop is known to run, 2N + F (F: the fixed part of a
  * start/stop, pinned by hw_fixed to the test's own count of PAPI_start +
- * PAPI_stop): within 0.5% where counts are exact (aarch64 under
- * -icount shift=0), elsewhere (ppc64le and riscv64 under QEMU also count
+ * PAPI_stop): where counts are exact (aarch64 under -icount shift=0)
+ * within 0.5% for the software multiplexer and 1% for the kernel's (its
+ * scaling charges its own rotation work, timer interrupt and group
+ * switch, to the time of whichever events ran then: the lab saw 0.45% to
+ * 0.51% on aarch64), elsewhere (ppc64le and riscv64 under QEMU also count
  * the kernel's instructions, real hardware is noisy) within 3%. Every
  * cycles count must count. The figures are printed for the lab's report.
  * Where counts are not exact, a measurement off the bound is taken once
@@ -155,6 +158,7 @@ int main(int argc, char **argv)
 	           count, known);
 	ctest_eventset_free(&single);
 	double tolerance = hw_exact() ? 0.005 : 0.03;
+	double kernel_tolerance = hw_exact() ? 0.01 : 0.03;
 	double kernel, software;
 	/* Where counts are not exact (QEMU's ppc64le and riscv64 also count
 	 * the kernel's instructions: an interrupt's or a deferred task's
@@ -165,16 +169,18 @@ int main(int argc, char **argv)
 		/* Both runs print their figures before either verdict. */
 		kernel = run("kernel", PAPI_MULTIPLEX_DEFAULT, events, count, known);
 		software = run("software", PAPI_MULTIPLEX_FORCE_SW, events, count, known);
-		kernel = kernel_error_held(kernel, tolerance, count, counters);
-		if (hw_exact() || attempt == 2 || (kernel <= tolerance && software <= tolerance))
+		kernel = kernel_error_held(kernel, kernel_tolerance, count, counters);
+		if (hw_exact() || attempt == 2 ||
+		    (kernel <= kernel_tolerance && software <= tolerance))
 			break;
-		ctest_note("attempt %d: worst error kernel %.3f%%, software %.3f%%, over %.1f%%: "
-		           "measuring once more",
-		           attempt, 100 * kernel, 100 * software, 100 * tolerance);
+		ctest_note(
+		    "attempt %d: worst error kernel %.3f%%, software %.3f%%, one over %.1f%%: "
+		    "measuring once more",
+		    attempt, 100 * kernel, 100 * software, 100 * tolerance);
 	}
-	FAIL_IF(kernel > tolerance || software > tolerance,
-	        "an instructions estimate is off 2N + F = %lld by more than %.1f%% (worst: "
-	        "kernel multiplexing %.3f%%, software %.3f%%; figures above)",
-	        known, 100 * tolerance, 100 * kernel, 100 * software);
+	FAIL_IF(kernel > kernel_tolerance || software > tolerance,
+	        "an instructions estimate is off 2N + F = %lld by more than allowed (worst: "
+	        "kernel multiplexing %.3f%% of %.1f%%, software %.3f%% of %.1f%%; figures above)",
+	        known, 100 * kernel, 100 * kernel_tolerance, 100 * software, 100 * tolerance);
 	ctest_pass();
 }
