@@ -164,16 +164,32 @@ int main(int argc, char **argv)
 		ctest_note("round %d: PAGE-FAULTS %lld -> %lld", round, automatic[0], again[0]);
 	}
 
-	/* accum in either mode gives the counts since the last accum. */
-	read_in_mode(eventset, PAPI_USER_READ_AUTO, automatic);
-	memset(accumulated, 0, sizeof(accumulated));
-	CHECK_OK(PAPI_accum(eventset, accumulated));
-	expect_same(automatic, accumulated, "read then accum (AUTO)");
-	CHECK_OK(PAPI_set_user_read(eventset, PAPI_USER_READ_OFF));
-	memset(accumulated, 0, sizeof(accumulated));
-	CHECK_OK(PAPI_accum(eventset, accumulated));
-	memset(automatic, 0, sizeof(automatic));
-	expect_same(automatic, accumulated, "a second accum (OFF)");
+	/* accum in either mode gives the counts since the last accum: a read
+	 * and the accum after it agree, and a second accum right after (in
+	 * the other mode) gives zeros. A fault the test did not cause (the
+	 * sanitizer's allocator, page reclaim on a loaded machine) may land
+	 * between two calls once; a library that accumulates wrongly does it
+	 * every time: up to three tries. */
+	bool agreed = false;
+	for (int attempt = 1; attempt <= 3 && !agreed; attempt++) {
+		long long second[EVENTS];
+		CHECK_OK(PAPI_set_user_read(eventset, PAPI_USER_READ_AUTO));
+		read_in_mode(eventset, PAPI_USER_READ_AUTO, automatic);
+		memset(accumulated, 0, sizeof(accumulated));
+		CHECK_OK(PAPI_accum(eventset, accumulated));
+		CHECK_OK(PAPI_set_user_read(eventset, PAPI_USER_READ_OFF));
+		memset(second, 0, sizeof(second));
+		CHECK_OK(PAPI_accum(eventset, second));
+		agreed = true;
+		for (int i = 0; i < EVENTS; i++)
+			agreed = agreed && automatic[i] == accumulated[i] && second[i] == 0;
+		ctest_note("accum, attempt %d: read %lld, accum (AUTO) %lld, a second accum (OFF) "
+		           "%lld page faults%s",
+		           attempt, automatic[0], accumulated[0], second[0],
+		           agreed ? "" : ": not the same, once more");
+	}
+	FAIL_IF(!agreed, "three times a read and PAPI_accum after it, or a second PAPI_accum "
+	                 "(PAPI_USER_READ_OFF) right after, disagreed (figures above)");
 
 	read_in_mode(eventset, PAPI_USER_READ_AUTO, again);
 	CHECK_OK(PAPI_stop(eventset, stopped));
