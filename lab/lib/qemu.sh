@@ -9,8 +9,12 @@
 # 2^N virtual nanoseconds: instruction counts stay exact, cycles are 2^N x
 # instructions, and a guest second costs 2^N times fewer instructions (the
 # PAPI 7.0 ctests, whose workloads last seconds of wall time, run so).
-# Guests have one CPU; LAB_SMP=N gives N (QEMU runs them in turn). 1 GiB of memory leaves room for an initramfs of static test
-# binaries. panic=-1 plus -no-reboot turns a guest panic into a QEMU exit
+# Guests have one CPU; LAB_SMP=N gives N (QEMU runs them in turn). The
+# kernel unpacks the initramfs into half of the guest's memory: the x86_64
+# suite's static programs (133 of about 3.3 MB: glibc, libpfm4 and, for the
+# Fortran tests, libgfortran linked in) came to 449 MB, over what 1 GiB
+# leaves ("Initramfs unpacking failed: write error", the programs packed
+# last missing): 2 GiB, which QEMU allocates only as the guest touches it. panic=-1 plus -no-reboot turns a guest panic into a QEMU exit
 # (seen by the host as a console without LAB-DONE) instead of a hang, and
 # oops=panic does the same for an oops that a test might trigger.
 
@@ -51,7 +55,7 @@ conf_qemu_args() {
 	ppc64le) printf '%s\n' -M pseries ;;
 	esac
 	[ -z "$cpu" ] || printf '%s\n' -cpu "$cpu"
-	printf '%s\n' -smp "${LAB_SMP:-1}" -m 1G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
+	printf '%s\n' -smp "${LAB_SMP:-1}" -m 2G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
 	case $(conf_arch "$conf") in
 	# Without recommends QEMU has no ROMs for default NICs or VGA: ask
 	# for none.

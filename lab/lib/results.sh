@@ -53,19 +53,20 @@ expect_must_pass() {
 	return 1
 }
 
-# expect_exception CONF NAME: print "ERE<TAB>REASON" of the first exception
-# for NAME in CONF; false if there is none.
-expect_exception() {
-	local e conf name rest
+# expect_exceptions CONF NAME: print "ERE<TAB>REASON" of every exception
+# for NAME in CONF, in the file's order (a general line, e.g. every hw_*
+# test of x86_64, and a particular one may both apply); false if none.
+expect_exceptions() {
+	local e conf name rest found=1
 	for e in "${EXPECT_SKIP[@]}"; do
 		IFS=$'\t' read -r conf name rest <<<"$e"
 		# shellcheck disable=SC2053 # globs
 		if [[ $1 == $conf && $2 == $name ]]; then
 			printf '%s\n' "$rest"
-			return 0
+			found=0
 		fi
 	done
-	return 1
+	return $found
 }
 
 # results_expect SUITE_DIR: hold SUITE_DIR/results to lab/expectations.txt:
@@ -73,20 +74,29 @@ expect_exception() {
 # this configuration allows it and the skip's message matches the
 # exception's; an allowed skip shows the listed reason.
 results_expect() {
-	local dir=$1 conf st name code why ex ere reason out
+	local dir=$1 conf st name code why ex ere reason out exceptions allowed refused
 	conf=$(cat "$dir/conf")
 	expect_load
 	out=$(mktemp)
 	while read -r st name code why; do
 		if [ "$st" = SKIPPED ] && expect_must_pass "$name"; then
-			if ! ex=$(expect_exception "$conf" "$name"); then
+			if ! exceptions=$(expect_exceptions "$conf" "$name"); then
 				st=FAILED why="expected to pass here (lab/expectations.txt), skipped: $why"
 			else
-				ere=${ex%%$'\t'*} reason=${ex#*$'\t'}
-				if printf '%s\n' "$why" | grep -Eq -- "$ere"; then
-					why="$why; allowed here: $reason"
+				# Allowed by any of the lines that apply.
+				allowed='' refused=''
+				while IFS= read -r ex; do
+					ere=${ex%%$'\t'*} reason=${ex#*$'\t'}
+					if printf '%s\n' "$why" | grep -Eq -- "$ere"; then
+						allowed=$reason
+						break
+					fi
+					refused="$refused${refused:+; }/$ere/: $reason"
+				done <<<"$exceptions"
+				if [ -n "$allowed" ]; then
+					why="$why; allowed here: $allowed"
 				else
-					st=FAILED why="skipped, not as lab/expectations.txt allows it here (/$ere/: $reason): $why"
+					st=FAILED why="skipped, not as lab/expectations.txt allows it here ($refused): $why"
 				fi
 			fi
 		fi
