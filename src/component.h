@@ -106,6 +106,10 @@ struct component_resolution {
 struct component_key_kind {
 	const char *word; /* "pfm" */
 	const char *what; /* "libpfm4 core PMUs" */
+	/* A table matched through this kind applies only when it comes from
+	 * PAPI_USER_EVENTS_FILE: presets a program must ask for (the ebb
+	 * component's, whose event sets take the whole PMU). */
+	bool user_only;
 };
 
 struct component_ops {

@@ -74,6 +74,24 @@ static int ebb_read_path(void *control, int index, char *reason, size_t reason_l
 	return PAPI_READ_PATH_USER;
 }
 
+/* Preset tables name the PMU model this component drives
+ * (presets/ebb.presets). An EBB event set takes the whole PMU for its
+ * thread, so these tables apply only when the program asks for them, by
+ * naming ebb.presets (or its own "match ebb" tables) in
+ * PAPI_USER_EVENTS_FILE; everyone else keeps perf_event's presets. */
+static const struct component_key_kind ebb_preset_key_kinds[] = {
+    {"ebb", "EBB PMU models (power8, power9, power10)", .user_only = true},
+    {NULL, NULL, false},
+};
+
+static int ebb_pmu_names(char *names, size_t names_len)
+{
+	if (!ebb_active_table)
+		return PAPI_ECMP;
+	snprintf(names, names_len, "ebb:%s", ebb_active_table->name);
+	return PAPI_OK;
+}
+
 const struct component_ops ebb_component = {
     .name = "ebb",
     .short_name = "ebb",
@@ -99,4 +117,6 @@ const struct component_ops ebb_component = {
     .check_target = ebb_check_target,
     .read_path = ebb_read_path,
     .user_read_status = ebb_user_read_status,
+    .preset_key_kinds = ebb_preset_key_kinds,
+    .pmu_names = ebb_pmu_names,
 };

@@ -146,9 +146,9 @@ static int pe_pmu_names(char *names, size_t names_len)
  * (which tables libpfm4 itself applies, or LIBPFM_FORCE_PMU forces) is
  * the more specific, a kernel PMU directory the broader. */
 static const struct component_key_kind pe_preset_key_kinds[] = {
-    {"pfm", "libpfm4 core PMUs"},
-    {"sysfs", "kernel PMUs"},
-    {NULL, NULL},
+    {"pfm", "libpfm4 core PMUs", false},
+    {"sysfs", "kernel PMUs", false},
+    {NULL, NULL, false},
 };
 
 static int pe_control_init(void *control)

@@ -117,8 +117,8 @@ static int perfctr_check_event(const void *encoding)
 }
 
 static const struct component_key_kind perfctr_key_kinds[] = {
-    {"perfctr", "perfctr drivers (tsc, p6, k7, amd_fam10h, arch_perfmon)"},
-    {NULL, NULL},
+    {"perfctr", "perfctr drivers (tsc, p6, k7, amd_fam10h, arch_perfmon)", false},
+    {NULL, NULL, false},
 };
 
 static int perfctr_pmu_names(char *names, size_t names_len)

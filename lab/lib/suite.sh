@@ -126,7 +126,14 @@ suite_tree_files() {
 				suite_file "$dir" "$path" "/bin/$name"
 			fi
 			;;
-		ctests) ! suite_wants "$dir" "ctests/$name" || suite_file "$dir" "$path" "/ctests/$name" ;;
+		ctests)
+			suite_wants "$dir" "ctests/$name" || continue
+			suite_file "$dir" "$path" "/ctests/$name"
+			# Its PAPI_USER_EVENTS_FILE (lab/test-options.txt).
+			if [ "$name" = hw_ebb_preset ]; then
+				suite_file "$dir" "$LAB_DIR/../presets/ebb.presets" /lab/presets/ebb.presets
+			fi
+			;;
 		ftests) ! suite_wants "$dir" "ftests/$name" || suite_file "$dir" "$path" "/ftests/$name" ;;
 		tests) ! suite_wants "$dir" "tests/$name" || suite_file "$dir" "$path" "/unit/$name" ;;
 		esac

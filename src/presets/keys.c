@@ -38,6 +38,13 @@ int preset_key_kind_rank(const char *word)
 	return find_kind(word, &later) ? MATCH_KEY + later : -1;
 }
 
+bool preset_key_kind_user_only(const char *word)
+{
+	int later;
+	const struct component_key_kind *kind = find_kind(word, &later);
+	return kind && kind->user_only;
+}
+
 const char *preset_key_kind_what(const char *word)
 {
 	int later;

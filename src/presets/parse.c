@@ -96,10 +96,12 @@ static struct preset_table *current_table(struct parse_state *state)
 	return state->table >= 0 ? &state->library->tables[state->table] : NULL;
 }
 
-static bool table_name_taken(const struct preset_library *library, const char *name)
+/* Among the tables of the same origin: a user file may load a built-in
+ * file again (presets/ebb.presets, whose tables hold only from there). */
+static bool table_name_taken(const struct preset_library *library, const char *name, bool user)
 {
 	for (int t = 0; t < library->table_count; t++)
-		if (strcmp(library->tables[t].name, name) == 0)
+		if (library->tables[t].user == user && strcmp(library->tables[t].name, name) == 0)
 			return true;
 	return false;
 }
@@ -141,7 +143,7 @@ static void parse_table_line(struct parse_state *state, char *rest)
 		       name, PRESET_NAME_LEN - 1);
 		return;
 	}
-	if (table_name_taken(state->library, name)) {
+	if (table_name_taken(state->library, name, state->user)) {
 		reject(state, "table '%s' is defined twice (the second one is skipped)", name);
 		return;
 	}
@@ -221,6 +223,7 @@ static bool parse_key_match(struct parse_state *state, struct preset_match *matc
 	snprintf(match->kind, sizeof(match->kind), "%s", word);
 	snprintf(match->name, sizeof(match->name), "%s", name);
 	match->key_rank = preset_key_kind_rank(word);
+	match->user_only = preset_key_kind_user_only(word);
 	/* Kept, so that the table still counts as having this match line, but
 	 * it never holds: the component that serves it is not in this build,
 	 * or the word is misspelt. A word that names a component of the tree

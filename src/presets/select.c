@@ -128,6 +128,8 @@ static int table_rank(const struct preset_table *table, const struct preset_cpu 
 {
 	int best = -1;
 	for (int m = 0; m < table->match_count; m++) {
+		if (table->matches[m].user_only && !table->user)
+			continue;
 		int rank = match_rank(&table->matches[m], cpu);
 		if (rank > best)
 			best = rank;

@@ -50,6 +50,7 @@ struct preset_match {
 	enum preset_match_source source;
 	char kind[PRESET_KIND_LEN]; /* SOURCE_KEY: the key kind ("pfm") */
 	int key_rank;               /* SOURCE_KEY: its rank, or -1 when no component serves it */
+	bool user_only;             /* SOURCE_KEY: holds only in a user table */
 	char name[PRESET_NAME_LEN]; /* arch, key (a trailing '*' matches a prefix), x86 vendor */
 	long long id;               /* x86 family, MIDR implementer, mvendorid; -1: any */
 	int value_count;            /* models, parts, PVR versions, marchids; 0: any */
@@ -134,6 +135,8 @@ void preset_cpu_describe(const struct preset_cpu *cpu, char *text, size_t len);
  * compiled-in components' preset_key_kinds), or -1 when no component
  * serves that kind (preset_keys.c). */
 int preset_key_kind_rank(const char *word);
+/* Whether a kind's tables apply only from PAPI_USER_EVENTS_FILE. */
+bool preset_key_kind_user_only(const char *word);
 /* "pfm, sysfs, ...": every key kind of the compiled-in components. */
 void preset_key_kinds_list(char *text, size_t len);
 /* Whether word names a component of the tree that this build left out:

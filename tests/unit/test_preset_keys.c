@@ -180,9 +180,9 @@ static int keyed_write(void *control, const long long *values)
 
 /* Most specific first: a widget, then the family it belongs to. */
 static const struct component_key_kind keyed_kinds[] = {
-    {"keyed", "keyed widgets"},
-    {"keyfamily", "keyed widget families"},
-    {NULL, NULL},
+    {"keyed", "keyed widgets", false},
+    {"keyfamily", "keyed widget families", false},
+    {NULL, NULL, false},
 };
 
 /* Besides its own keys, a word of the rival's kind (which the core must not
@@ -194,13 +194,26 @@ static int keyed_pmu_names(char *names, size_t names_len)
 }
 
 static const struct component_key_kind rival_kinds[] = {
-    {"rival", "rival units"},
-    {NULL, NULL},
+    {"rival", "rival units", false},
+    {NULL, NULL, false},
 };
 
 static int rival_pmu_names(char *names, size_t names_len)
 {
 	snprintf(names, names_len, "rival:r1");
+	return PAPI_OK;
+}
+
+/* A kind whose tables apply only from PAPI_USER_EVENTS_FILE (as the ebb
+ * component's), served by the rival. */
+static const struct component_key_kind asked_kinds[] = {
+    {"asked", "asked-for units", .user_only = true},
+    {NULL, NULL, false},
+};
+
+static int asked_pmu_names(char *names, size_t names_len)
+{
+	snprintf(names, names_len, "asked:a1");
 	return PAPI_OK;
 }
 
@@ -255,10 +268,37 @@ static const struct component_ops rival_component = {
     .write = keyed_write,
 };
 
+/* Keys only, of a kind that needs asking. */
+static const struct component_ops asked_component = {
+    .name = "asked",
+    .short_name = "asked",
+    .description = "Test component whose preset tables apply only when asked for",
+    .control_size = sizeof(struct keyed_control),
+    .init = rival_init,
+    .shutdown = no_shutdown,
+    .enum_events = no_enum_events,
+    .resolve_name = no_resolve_name,
+    .release_encoding = free_encoding,
+    .event_info = keyed_event_info,
+    .check_event = keyed_check_event,
+    .preset_key_kinds = asked_kinds,
+    .pmu_names = asked_pmu_names,
+    .control_init = keyed_control_init,
+    .control_cleanup = keyed_control_cleanup,
+    .control_update = keyed_control_update,
+    .start = keyed_start,
+    .stop = keyed_stop,
+    .read = keyed_read,
+    .accum = keyed_accum,
+    .reset = keyed_reset,
+    .write = keyed_write,
+};
+
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
     &keyed_component,
     &rival_component,
+    &asked_component,
 };
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));
@@ -291,6 +331,11 @@ static const char keyed_presets[] = "table keyed-family\n"
                                     "table rival-r1\n"
                                     "match rival r1\n"
                                     "PAPI_L3_TCM, NOT_DERIVED, keyed::TRIPLE\n"
+                                    "\n"
+                                    "table asked-a1\n"
+                                    "match asked a1\n"
+                                    "PAPI_L1_DCM, NOT_DERIVED, keyed::TICKS\n"
+                                    "PAPI_TOT_CYC, NOT_DERIVED, keyed::TRIPLE\n"
                                     "\n"
                                     "table anywhere\n"
                                     "match always\n"
@@ -365,7 +410,9 @@ static void test_component_keys_choose_the_tables(void)
 	expect_natives(PAPI_BR_INS, "NOT_DERIVED", "keyed::DOUBLE", NULL);
 	expect_natives(PAPI_BR_MSP, "NOT_DERIVED", "keyed::TRIPLE", NULL);
 	/* Another component's own key works; a key it did not serve does not,
-	 * nor one of its kind that keyed claimed. */
+	 * nor one of its kind that keyed claimed, nor one of a kind that holds
+	 * only in user tables (asked-a1 would define PAPI_L1_DCM and take
+	 * PAPI_TOT_CYC). */
 	expect_natives(PAPI_L3_TCM, "NOT_DERIVED", "keyed::TRIPLE", NULL);
 	expect_natives(PAPI_L1_DCM, "", NULL);
 	expect_natives(PAPI_L2_DCM, "", NULL);
@@ -426,7 +473,7 @@ static void test_key_kinds_come_from_the_components(void)
 	CU_ASSERT_EQUAL(preset_library_parse(&library, "keys.presets", text, false), 4);
 	CU_ASSERT(has_message(&library, "keys.presets:4: no component of this build serves "
 	                                "'nosuchkind' keys (key kinds here: keyed, keyfamily, "
-	                                "rival)"));
+	                                "rival, asked)"));
 	CU_ASSERT(has_message(&library, "keys.presets:5: usage: match keyed NAME"));
 	CU_ASSERT(has_message(&library, "keys.presets:6: usage: match keyed NAME"));
 	CU_ASSERT(has_message(&library, "keys.presets:7: 'match' needs one of always, arch, x86, "
@@ -488,6 +535,50 @@ static void test_component_keys_outrank_the_cpu_identity(void)
 	preset_library_free(&library);
 }
 
+/* A kind declared user_only: its tables hold only when they come from
+ * PAPI_USER_EVENTS_FILE, and then above every other table. */
+static void test_user_only_kinds_hold_in_user_tables_only(void)
+{
+	static const char builtin[] = "table by-widget\nmatch keyed widget7\n"
+	                              "PAPI_TOT_CYC, NOT_DERIVED, keyed::TICKS\n"
+	                              "table asked-builtin\nmatch asked a1\n"
+	                              "PAPI_TOT_CYC, NOT_DERIVED, keyed::DOUBLE\n";
+	/* A user file may hold a built-in table again, under its name. */
+	static const char user[] = "table asked-builtin\nmatch asked a*\n"
+	                           "PAPI_TOT_CYC, NOT_DERIVED, keyed::TRIPLE\n"
+	                           "table asked-builtin\nmatch asked a*\n"
+	                           "PAPI_TOT_INS, NOT_DERIVED, keyed::TRIPLE\n";
+	struct preset_library library;
+	memset(&library, 0, sizeof(library));
+	CU_ASSERT_EQUAL(preset_library_parse(&library, "builtin.presets", builtin, false), 0);
+	CU_ASSERT_EQUAL(library.message_count, 0);
+	CU_ASSERT_EQUAL(preset_key_kind_rank("asked"), MATCH_KEY);
+	CU_ASSERT(preset_key_kind_user_only("asked"));
+	CU_ASSERT(!preset_key_kind_user_only("keyed"));
+	CU_ASSERT(!preset_key_kind_user_only("nosuchkind"));
+	struct preset_cpu cpu;
+	preset_cpu_clear(&cpu);
+	preset_cpu_add_pmu_names(&cpu, "keyed:widget7 asked:a1");
+	const struct preset_table *layers[8];
+	/* The built-in asked table never holds, key or not. */
+	CU_ASSERT_EQUAL_FATAL(preset_select(&library, &cpu, layers, 8), 1);
+	CU_ASSERT_STRING_EQUAL(layers[0]->name, "by-widget");
+	/* From the user's file it holds, first. */
+	/* ... once: twice in the user's file is still a mistake. */
+	CU_ASSERT_EQUAL(preset_library_parse(&library, "user.presets", user, true), 1);
+	CU_ASSERT_EQUAL_FATAL(preset_select(&library, &cpu, layers, 8), 2);
+	CU_ASSERT_STRING_EQUAL(layers[0]->name, "asked-builtin");
+	CU_ASSERT(layers[0]->user);
+	CU_ASSERT_EQUAL(layers[0]->entry_count, 1);
+	CU_ASSERT_STRING_EQUAL(layers[1]->name, "by-widget");
+	/* A user table still needs the key. */
+	preset_cpu_clear(&cpu);
+	preset_cpu_add_pmu_names(&cpu, "keyed:widget7");
+	CU_ASSERT_EQUAL_FATAL(preset_select(&library, &cpu, layers, 8), 1);
+	CU_ASSERT_STRING_EQUAL(layers[0]->name, "by-widget");
+	preset_library_free(&library);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -501,5 +592,7 @@ int main(void)
 	            test_key_kinds_come_from_the_components);
 	CU_add_test(tables, "component keys outrank the CPU identity",
 	            test_component_keys_outrank_the_cpu_identity);
+	CU_add_test(tables, "user-only kinds hold in user tables only",
+	            test_user_only_kinds_hold_in_user_tables_only);
 	return unit_run_all();
 }

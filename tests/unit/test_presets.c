@@ -308,6 +308,58 @@ static void test_golden_power(void)
 	       "power10::PM_ST_MISS_L1", NULL);
 }
 
+/* The ebb component's tables (presets/ebb.presets): never chosen from the
+ * built-in files, whatever keys the machine has, so perf_event's presets
+ * stay everyone's; from PAPI_USER_EVENTS_FILE they come first, on their
+ * model only. */
+static void test_golden_ebb_only_when_asked(void)
+{
+	if (preset_key_kind_rank("ebb") < 0) {
+		unit_skip(CU_get_current_test(), "the ebb component is not in this build");
+		return;
+	}
+	struct preset_cpu cpu = power(0x4e, "pfm:power9 sysfs:cpu ebb:power9");
+	expect(&cpu, "ibm-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "perf::CYCLES", NULL);
+	expect(&cpu, "ibm-power9", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "power9::PM_INST_CMPL",
+	       NULL);
+	/* libpfm4 not finding the PMU: the PVR's table, still not ebb's. */
+	cpu = power(0x80, "ebb:power10");
+	expect(&cpu, "ibm-power10", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "power10::PM_CYC", NULL);
+
+	const char *text = NULL;
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		if (strstr(preset_builtin_sources[s].file, "ebb.presets"))
+			text = preset_builtin_sources[s].text;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	struct preset_library asked;
+	memset(&asked, 0, sizeof(asked));
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		preset_library_parse(&asked, preset_builtin_sources[s].file,
+		                     preset_builtin_sources[s].text, false);
+	CU_ASSERT_EQUAL(preset_library_parse(&asked, "ebb.presets", text, true), 0);
+	struct preset_library saved = builtin;
+	builtin = asked;
+	cpu = power(0x4e, "pfm:power9 sysfs:cpu ebb:power9");
+	expect(&cpu, "ebb-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "ebb::PM_CYC", NULL);
+	expect(&cpu, "ebb-power9", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "ebb::PM_INST_CMPL", NULL);
+	/* What the EBB tables leave out still comes from perf_event's. */
+	expect(&cpu, "ebb-power9", "PAPI_TLB_DM", "NOT_DERIVED", NULL, "power9::PM_DTLB_MISS",
+	       NULL);
+	cpu = power(0x4b, "pfm:power8 ebb:power8");
+	expect(&cpu, "ebb-power8", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "ebb::PM_CYC", NULL);
+	expect(&cpu, "ebb-power8", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "ebb::PM_RUN_INST_CMPL",
+	       NULL);
+	cpu = power(0x80, "pfm:power10 ebb:power10");
+	expect(&cpu, "ebb-power10", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "ebb::PM_CYC", NULL);
+	expect(&cpu, "ebb-power10", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "ebb::PM_RUN_INST_CMPL",
+	       NULL);
+	/* Without the ebb component active (no key), nothing of it. */
+	cpu = power(0x4e, "pfm:power9 sysfs:cpu");
+	expect(&cpu, "ibm-power9", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "perf::CYCLES", NULL);
+	builtin = saved;
+	preset_library_free(&asked);
+}
+
 static void test_golden_riscv_and_generic(void)
 {
 	struct preset_cpu cpu = cpu_with("riscv64");
@@ -629,6 +681,7 @@ int main(void)
 	CU_add_test(tables, "golden: AMD Zen 1 to Zen 5", test_golden_amd_zen1_to_zen5);
 	CU_add_test(tables, "golden: arm64", test_golden_arm64);
 	CU_add_test(tables, "golden: POWER", test_golden_power);
+	CU_add_test(tables, "golden: EBB presets only when asked", test_golden_ebb_only_when_asked);
 	CU_add_test(tables, "golden: RISC-V and generic", test_golden_riscv_and_generic);
 	CU_add_test(tables, "libpfm4 names encode with their PMU forced",
 	            test_libpfm4_names_encode_with_their_pmu_forced);

@@ -3,6 +3,7 @@
  * kernel's EBB contract asks for, and the PMC accounting. Each test names
  * the rule it pins down, and fails when that rule is taken out. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../../tests/unit/unit_assert.h"
@@ -378,6 +379,48 @@ static void test_counting_without_threshold_goes_past_32_bits(void)
 	CU_ASSERT_EQUAL(ebb_account_count(&account, 5), (UINT64_C(4) << 31) + 5);
 }
 
+/* ---- presets/ebb.presets --------------------------------------------------- */
+
+/* Every native of the ebb preset tables is an event of its model's table,
+ * and every table is a model's ("match ebb powerN"); each model has a
+ * PAPI_TOT_CYC. */
+static void test_preset_natives_are_events_of_their_model(void)
+{
+	FILE *file = fopen(EBB_PRESETS_FILE, "re");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+	const struct ebb_pmu_table *table = NULL;
+	bool has_cycles[3] = {false, false, false};
+	int natives = 0;
+	char line[512];
+	while (fgets(line, sizeof(line), file)) {
+		char model[32];
+		char name[64];
+		if (sscanf(line, "match ebb %31s", model) == 1) {
+			table = NULL;
+			for (enum ebb_pmu_model m = EBB_PMU_POWER8; m <= EBB_PMU_POWER10; m++)
+				if (strcmp(ebb_pmu_table_of(m)->name, model) == 0)
+					table = ebb_pmu_table_of(m);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+			continue;
+		}
+		const char *native = strstr(line, "ebb::");
+		if (line[0] == '#' || !native)
+			continue;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+		CU_ASSERT_EQUAL_FATAL(sscanf(native, "ebb::%63[A-Z0-9_]", name), 1);
+		char text[128];
+		snprintf(text, sizeof(text), "%s is an event of %s", name, table->name);
+		CU_assertImplementation(ebb_event_find(table, name) != NULL, __LINE__, text,
+		                        __FILE__, "", CU_FALSE);
+		if (strncmp(line, "PAPI_TOT_CYC,", 13) == 0)
+			has_cycles[table->model - EBB_PMU_POWER8] = true;
+		natives++;
+	}
+	fclose(file);
+	CU_ASSERT(natives >= 15);
+	CU_ASSERT(has_cycles[0] && has_cycles[1] && has_cycles[2]);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -411,5 +454,7 @@ int main(void)
 	CU_add_test(suite, "64-bit accumulation", test_alerts_accumulate_64_bit_counts);
 	CU_add_test(suite, "no threshold past 32 bits",
 	            test_counting_without_threshold_goes_past_32_bits);
+	CU_add_test(suite, "preset natives are events of their model",
+	            test_preset_natives_are_events_of_their_model);
 	return unit_run_all();
 }

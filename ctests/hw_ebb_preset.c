@@ -1,0 +1,78 @@
+/* A preset on the ebb component, exactly: with presets/ebb.presets named in
+ * PAPI_USER_EVENTS_FILE (lab/test-options.txt), PAPI_TOT_CYC is ebb::PM_CYC
+ * on every model, and PAPI_overflow on the preset delivers one callback
+ * per threshold of cycles: N callbacks with a final count in [N T, (N + 1) T
+ * + N slack) over a loop of 20 T cycles. Without the file, PAPI_TOT_CYC must
+ * not be an EBB event (perf_event's presets serve everyone else); that half
+ * runs when the variable is unset. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_common.c"
+#include "hw_ebb_common.c"
+
+#define EBB_THRESHOLD     500000LL
+#define EBB_SLACK_PER_EBB 4096LL /* instructions of the trampoline, generously */
+
+static volatile long callbacks;
+
+static void count_overflow(int eventset, void *address, long long vector, void *context)
+{
+	(void)eventset;
+	(void)address;
+	(void)vector;
+	(void)context;
+	callbacks++;
+}
+
+int main(int argc, char **argv)
+{
+	PAPI_event_info_t info;
+	long long count = 0;
+
+	ctest_init(argc, argv);
+	ctest_library_init();
+	hw_ebb_cidx();
+	const char *file = getenv("PAPI_USER_EVENTS_FILE");
+	CHECK_OK(PAPI_get_event_info(PAPI_TOT_CYC, &info));
+	if (!file || !*file) {
+		FAIL_IF(strncmp(info.name[0], "ebb::", 5) == 0,
+		        "PAPI_TOT_CYC is %s without PAPI_USER_EVENTS_FILE: the EBB presets "
+		        "must be asked for",
+		        info.name[0]);
+		ctest_note("without PAPI_USER_EVENTS_FILE, PAPI_TOT_CYC is %s", info.name[0]);
+		ctest_pass();
+	}
+	FAIL_IF(info.count != 1 || strcmp(info.name[0], "ebb::PM_CYC") != 0,
+	        "PAPI_TOT_CYC is %s (%u natives) with %s, expected ebb::PM_CYC", info.name[0],
+	        info.count, file);
+
+	int eventset = PAPI_NULL;
+	CHECK_OK(PAPI_create_eventset(&eventset));
+	CHECK_OK(PAPI_add_event(eventset, PAPI_TOT_CYC));
+	CHECK_OK(PAPI_overflow(eventset, PAPI_TOT_CYC, (int)EBB_THRESHOLD, 0, count_overflow));
+
+	/* 2 instructions per iteration, one cycle each under icount. */
+	uint64_t iterations = (uint64_t)(20 * EBB_THRESHOLD / 2);
+	CHECK_OK(PAPI_start(eventset));
+	hw_loop(iterations);
+	CHECK_OK(PAPI_stop(eventset, &count));
+
+	long n = callbacks;
+	ctest_note("PAPI_TOT_CYC = %s, threshold %lld, loop of %llu cycles: %ld callbacks, "
+	           "final count %lld",
+	           info.name[0], EBB_THRESHOLD, (unsigned long long)(2 * iterations), n, count);
+	FAIL_IF(n == 0, "no EBB reached the handler (count %lld)", count);
+	FAIL_IF(count < (long long)n * EBB_THRESHOLD,
+	        "%ld callbacks but only %lld cycles counted: more callbacks than overflows", n,
+	        count);
+	FAIL_IF(count >= (long long)(n + 1) * EBB_THRESHOLD + n * EBB_SLACK_PER_EBB,
+	        "%lld cycles counted but only %ld callbacks: an EBB was lost", count, n);
+	if (hw_icount())
+		FAIL_IF(count < (long long)(2 * iterations),
+		        "the loop alone is %llu cycles under icount, the count %lld",
+		        (unsigned long long)(2 * iterations), count);
+	CHECK_OK(PAPI_cleanup_eventset(eventset));
+	CHECK_OK(PAPI_destroy_eventset(&eventset));
+	ctest_pass();
+}
