@@ -99,6 +99,16 @@ int main(int argc, char **argv)
 	EXPECT_RC(PAPI_add_named_event(eventset, "ebb::PM_1PLUS_PPC_CMPL"), PAPI_ECNFLCT);
 	ctest_note("two events on PMC1 refused%s", ctest_reason());
 
+	/* The PMU is exclusive: no multiplexing, by the kernel or the core. */
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = eventset;
+	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	EXPECT_RC(PAPI_set_opt(PAPI_MULTIPLEX, &option), PAPI_ECMP);
+	ctest_note("software multiplexing refused%s", ctest_reason());
+	EXPECT_RC(PAPI_set_multiplex(eventset), PAPI_ECMP);
+	ctest_note("multiplexing refused%s", ctest_reason());
+
 	/* One EBB group per thread: the PMU is pinned and exclusive. */
 	int second = PAPI_NULL;
 	CHECK_OK(PAPI_create_eventset(&second));

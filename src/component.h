@@ -35,6 +35,10 @@ enum component_capability {
 	CAP_CPU = 1u << 6,              /* can count a whole CPU */
 	CAP_INHERIT = 1u << 7,          /* children can inherit counters */
 	CAP_WRITE = 1u << 8,            /* counters can be written natively */
+	/* The counters cannot be shared in time at all (POWER's EBB group
+	 * holds the PMU pinned and exclusive): PAPI_set_multiplex is refused,
+	 * software multiplexer included. */
+	CAP_NO_MULTIPLEX = 1u << 9,
 };
 
 /* What the values a free-running native reads are (CAP_FREE_RUNNING), and so

@@ -97,7 +97,7 @@ const struct component_ops ebb_component = {
     .short_name = "ebb",
     .description = "POWER event-based branches: PMU overflows delivered to a user-mode "
                    "handler, counters read with mfspr",
-    .capabilities = CAP_USER_OVERFLOW,
+    .capabilities = CAP_USER_OVERFLOW | CAP_NO_MULTIPLEX,
     .control_size = sizeof(struct ebb_control),
     .init = ebb_init,
     .shutdown = ebb_shutdown,

@@ -446,6 +446,12 @@ int eventset_multiplex(struct eventset *set, int flags, long long ns)
 		                      "event set %d overflows or profiles: multiplexing and "
 		                      "overflow do not mix (PAPI_overflow threshold 0 first)",
 		                      set->id);
+	if (papillon_components[cidx]->capabilities & CAP_NO_MULTIPLEX)
+		return papi_error_set(PAPI_ECMP,
+		                      "the %s component's counters cannot be shared in time (the "
+		                      "PMU is held exclusively): no multiplexing, by the kernel or "
+		                      "by the software multiplexer",
+		                      papillon_components[cidx]->name);
 	int status;
 	if ((papillon_components[cidx]->capabilities & CAP_KERNEL_MULTIPLEX) &&
 	    !(flags & PAPI_MULTIPLEX_FORCE_SW)) {

@@ -60,6 +60,7 @@ const char *const fake_names[FAKE_COMPONENTS] = {
     [FAKE_CPU] = "fakecpu",
     [FAKE_INHERIT] = "fakeinherit",
     [FAKE_VALUE_KINDS] = "fakekinds",
+    [FAKE_NO_MULTIPLEX] = "fakenompx",
 };
 
 void fake_advance(long long ticks)
@@ -553,6 +554,8 @@ FAKE_COMPONENT(FAKE_CPU, cpu_component, "fakecpu", CAP_CPU, fake_read, NULL, NUL
 FAKE_COMPONENT(FAKE_INHERIT, inherit_component, "fakeinherit", CAP_INHERIT, fake_read, NULL, NULL);
 FAKE_COMPONENT(FAKE_VALUE_KINDS, value_kinds_component, "fakekinds", CAP_FREE_RUNNING,
                fake_kinds_read, fake_value_kind, fake_read_base);
+FAKE_COMPONENT(FAKE_NO_MULTIPLEX, no_multiplex_component, "fakenompx", CAP_NO_MULTIPLEX, fake_read,
+               NULL, NULL);
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
@@ -568,6 +571,7 @@ const struct component_ops *const papillon_components[] = {
     [FAKE_CPU] = &cpu_component,
     [FAKE_INHERIT] = &inherit_component,
     [FAKE_VALUE_KINDS] = &value_kinds_component,
+    [FAKE_NO_MULTIPLEX] = &no_multiplex_component,
 };
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));

@@ -37,7 +37,8 @@
  *                 double); E5, E6 values of the moment reading
  *                 1000 * k + clock. Its read hands out E5 and E6 as
  *                 copies (counted in copies_handed_out), its read_base
- *                 reads 0 for them and copies nothing.
+ *                 reads 0 for them and copies nothing;
+ *   fakenompx (12) CAP_NO_MULTIPLEX: counters that cannot be time-shared.
  *
  * New fakes go at the end of the list, so that the indexes tests use stay. */
 #ifndef PAPILLON_FAKE_COMPONENT_H
@@ -63,6 +64,7 @@ enum fake_index {
 	FAKE_CPU,
 	FAKE_INHERIT,
 	FAKE_VALUE_KINDS,
+	FAKE_NO_MULTIPLEX,
 	FAKE_COMPONENTS
 };
 

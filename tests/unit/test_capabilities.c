@@ -865,6 +865,40 @@ static void test_kernel_multiplex_goes_to_the_component(void)
 	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_PLAIN)->kernel_multiplex, 0);
 }
 
+/* ---- CAP_NO_MULTIPLEX: counters that cannot be time-shared --------------- */
+
+static void test_no_multiplex_refuses_both_multiplexers(void)
+{
+	const int flags[] = {PAPI_MULTIPLEX_DEFAULT, PAPI_MULTIPLEX_FORCE_SW};
+	for (size_t f = 0; f < sizeof(flags) / sizeof(flags[0]); f++) {
+		int set = PAPI_NULL;
+		UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
+		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, event_code(FAKE_NO_MULTIPLEX, 1)));
+		int controls = live_controls(FAKE_NO_MULTIPLEX);
+		PAPI_option_t option;
+		memset(&option, 0, sizeof(option));
+		option.multiplex.eventset = set;
+		option.multiplex.flags = flags[f];
+		CU_ASSERT_EQUAL(PAPI_set_opt(PAPI_MULTIPLEX, &option), PAPI_ECMP);
+		CU_ASSERT_PTR_NOT_NULL(strstr(PAPI_strreason(), "fakenompx"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(PAPI_strreason(), "cannot be shared in time"));
+		/* Refused before anything changed: no slices made, the set not
+		 * multiplexed, still counting its event. */
+		CU_ASSERT_EQUAL(live_controls(FAKE_NO_MULTIPLEX), controls);
+		CU_ASSERT_EQUAL(PAPI_get_multiplex(set), 0);
+		long long value;
+		UNIT_ASSERT_OK(PAPI_start(set));
+		fake_advance(5);
+		UNIT_ASSERT_OK(PAPI_stop(set, &value));
+		CU_ASSERT_EQUAL(value, 5);
+		destroy_set(&set);
+	}
+	/* A component without the flag is multiplexed by the core. */
+	int set = new_multiplexed_set(FAKE_PLAIN, PAPI_MULTIPLEX_DEFAULT);
+	CU_ASSERT_EQUAL(PAPI_get_multiplex(set), 1);
+	destroy_set(&set);
+}
+
 /* Burns CPU until component was started starts times, at most 10 s. */
 static void spin_until_started(int component, int starts)
 {
@@ -1121,6 +1155,7 @@ int main(void)
 	    TEST(test_attach_reaches_the_component),
 	    TEST(test_cpu_reaches_the_component),
 	    TEST(test_inherit_reaches_the_component),
+	    TEST(test_no_multiplex_refuses_both_multiplexers),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
