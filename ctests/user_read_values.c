@@ -173,7 +173,6 @@ int main(int argc, char **argv)
 	bool agreed = false;
 	for (int attempt = 1; attempt <= 3 && !agreed; attempt++) {
 		long long second[EVENTS];
-		CHECK_OK(PAPI_set_user_read(eventset, PAPI_USER_READ_AUTO));
 		read_in_mode(eventset, PAPI_USER_READ_AUTO, automatic);
 		memset(accumulated, 0, sizeof(accumulated));
 		CHECK_OK(PAPI_accum(eventset, accumulated));

@@ -1,9 +1,10 @@
 ! Verdict helpers of the ftests, the ctests' conventions: one line PASSED, SKIPPED: reason
 ! or FAILED file:line: message; the exit status is 0 for PASSED and SKIPPED, 1 for FAILED.
+! Also the CPU work the counting tests measure (ftest_work).
 module ftest_checks
   implicit none
   private
-  public :: ftest_pass, ftest_skip, ftest_fail, ftest_check, ftest_note
+  public :: ftest_pass, ftest_skip, ftest_fail, ftest_check, ftest_note, ftest_work
 
 contains
 
@@ -40,5 +41,20 @@ contains
     character(len=*), intent(in) :: text
     write (*, '(a)') '  '//trim(text)
   end subroutine ftest_note
+
+  ! Spins on the CPU for about ms milliseconds of wall-clock time.
+  subroutine ftest_work(ms)
+    integer, intent(in) :: ms
+    integer(8) :: start, now
+    real(8) :: x
+    x = 1.0d0
+    call papif_get_real_usec(start)
+    now = start
+    do while (now - start < ms * 1000_8)
+      x = x * 1.0000001d0 + 1.0d-9
+      call papif_get_real_usec(now)
+    end do
+    if (x < 0) print *, x
+  end subroutine ftest_work
 
 end module ftest_checks

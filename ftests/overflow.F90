@@ -52,7 +52,7 @@ program overflow
 
   call papif_start(es, check)
   CHECK('papif_start', check, PAPI_OK)
-  call work(200)
+  call ftest_work(200)
   call papif_stop(es, values, check)
   CHECK('papif_stop', check, PAPI_OK)
   at_stop = calls
@@ -75,26 +75,10 @@ program overflow
   call papif_overflow(es, code, 0, 0, on_overflow, check)
   CHECK('papif_overflow with threshold 0', check, PAPI_OK)
   call papif_start(es, check)
-  call work(30)
+  call ftest_work(30)
   call papif_stop(es, values, check)
   CHECK('papif_stop (overflow off)', check, PAPI_OK)
   if (calls /= at_stop) FAIL('the handler ran with overflow turned off')
   call papif_shutdown()
   call ftest_pass()
-
-contains
-
-  subroutine work(ms)
-    integer, intent(in) :: ms
-    integer(8) :: start, now
-    real(8) :: x
-    x = 1.0d0
-    call papif_get_real_usec(start)
-    now = start
-    do while (now - start < ms * 1000_8)
-      x = x * 1.0000001d0 + 1.0d-9
-      call papif_get_real_usec(now)
-    end do
-    if (x < 0) print *, x
-  end subroutine work
 end program overflow
