@@ -96,14 +96,22 @@ static const struct table_case *case_of_this_cpu(void)
  * shows). */
 static void check_listed(const struct table_case *c, int cidx)
 {
-	int code = PAPI_NATIVE_MASK, listed = 0;
+	int code = PAPI_NATIVE_MASK, listed = 0, described = 0;
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx) == PAPI_OK)
-		do
+		do {
+			PAPI_event_info_t info;
 			listed++;
-		while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
-	ctest_note("%s: the ebb component lists %d native events", c->model, listed);
+			/* What papi_native_avail asks of each enumerated code. */
+			if (PAPI_get_event_info(code, &info) == PAPI_OK &&
+			    strncmp(info.symbol, "ebb::PM_", 8) == 0 && info.long_descr[0])
+				described++;
+		} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
+	ctest_note("%s: the ebb component lists %d native events, %d with their info", c->model,
+	           listed, described);
 	FAIL_IF(listed != c->table_size, "%s: the ebb component lists %d events, its table has %d",
 	        c->model, listed, c->table_size);
+	FAIL_IF(described != listed, "%s: PAPI_get_event_info failed on %d of %d listed events",
+	        c->model, listed - described, listed);
 }
 
 /* Accepted, placed, refused beside a rival, and counting on its PMC. */
