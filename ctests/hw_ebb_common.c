@@ -7,6 +7,31 @@
 
 #define EBB_MAX_EVENTS 6 /* PMC1-6: an EBB set holds no more */
 
+/* mfspr of a problem-state SPR (PMC1-6 771-776, MMCR0 779, BESCR 806);
+ * spr must be a constant, the number is part of the instruction. */
+#if defined(__powerpc64__)
+#define hw_ebb_read_spr(spr)                                                                       \
+	({                                                                                         \
+		unsigned long long value_;                                                         \
+		__asm__ volatile("mfspr %0, %1" : "=r"(value_) : "i"(spr));                        \
+		value_;                                                                            \
+	})
+#else
+#define hw_ebb_read_spr(spr) 0ULL /* never reached: the tests skip off POWER */
+#endif
+
+/* The simplest overflow handler: counts its calls in hw_ebb_callbacks. */
+static volatile long hw_ebb_callbacks __attribute__((unused));
+
+HW_HELPER void hw_ebb_count_callback(int eventset, void *address, long long vector, void *context)
+{
+	(void)eventset;
+	(void)address;
+	(void)vector;
+	(void)context;
+	hw_ebb_callbacks++;
+}
+
 /* The ebb component's index; skips the test unless it is active. */
 HW_HELPER int hw_ebb_cidx(void)
 {

@@ -14,17 +14,6 @@
 #define EBB_THRESHOLD     500000LL
 #define EBB_SLACK_PER_EBB 4096LL /* instructions of the trampoline, generously */
 
-static volatile long callbacks;
-
-static void count_overflow(int eventset, void *address, long long vector, void *context)
-{
-	(void)eventset;
-	(void)address;
-	(void)vector;
-	(void)context;
-	callbacks++;
-}
-
 int main(int argc, char **argv)
 {
 	PAPI_event_info_t info;
@@ -46,11 +35,11 @@ int main(int argc, char **argv)
 	        "PAPI_TOT_CYC is %s (%u natives) with %s, expected ebb::PM_CYC", info.name[0],
 	        info.count, file);
 
-	int eventset = hw_ebb_overflow_set("PAPI_TOT_CYC", EBB_THRESHOLD, count_overflow);
+	int eventset = hw_ebb_overflow_set("PAPI_TOT_CYC", EBB_THRESHOLD, hw_ebb_count_callback);
 	uint64_t iterations = (uint64_t)(20 * EBB_THRESHOLD / 2);
 	long long count = hw_ebb_run_loop(eventset, iterations);
 
-	long n = callbacks;
+	long n = hw_ebb_callbacks;
 	ctest_note("PAPI_TOT_CYC = %s, threshold %lld, loop of %llu cycles: %ld callbacks, "
 	           "final count %lld",
 	           info.name[0], EBB_THRESHOLD, (unsigned long long)(2 * iterations), n, count);

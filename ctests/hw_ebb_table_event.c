@@ -40,45 +40,20 @@ static const struct table_case cases[] = {
     {"power10", "ebb::PM_INST_CMPL_ALT3", NULL, 3, "ebb::PM_CYC_ALT3", false, 952},
 };
 
-#if defined(__powerpc64__)
-#define MFSPR(spr)                                                                                 \
-	({                                                                                         \
-		unsigned long long value_;                                                         \
-		__asm__ volatile("mfspr %0, %1" : "=r"(value_) : "i"(spr));                        \
-		value_;                                                                            \
-	})
-/* PMC1-4 are SPRs 771-774 (problem state); the number must be immediate. */
+/* PMC1-4 are SPRs 771-774 (problem state); the number must be a constant. */
 static long long read_pmc(unsigned pmc)
 {
 	switch (pmc) {
 	case 1:
-		return (long long)(uint32_t)MFSPR(771);
+		return (long long)(uint32_t)hw_ebb_read_spr(771);
 	case 2:
-		return (long long)(uint32_t)MFSPR(772);
+		return (long long)(uint32_t)hw_ebb_read_spr(772);
 	case 3:
-		return (long long)(uint32_t)MFSPR(773);
+		return (long long)(uint32_t)hw_ebb_read_spr(773);
 	case 4:
-		return (long long)(uint32_t)MFSPR(774);
+		return (long long)(uint32_t)hw_ebb_read_spr(774);
 	}
 	return -1;
-}
-#else
-static long long read_pmc(unsigned pmc)
-{
-	(void)pmc;
-	return -1; /* never reached: the test skips off POWER */
-}
-#endif
-
-static volatile long callbacks;
-
-static void count_overflow(int eventset, void *address, long long vector, void *context)
-{
-	(void)eventset;
-	(void)address;
-	(void)vector;
-	(void)context;
-	callbacks++;
 }
 
 static const struct table_case *case_of_this_cpu(void)
@@ -168,10 +143,10 @@ static void check_counting(const struct table_case *c)
 /* Overflows of a cycles event as EBBs, one callback per threshold. */
 static void check_overflows(const struct table_case *c)
 {
-	int eventset = hw_ebb_overflow_set(c->event, EBB_THRESHOLD, count_overflow);
+	int eventset = hw_ebb_overflow_set(c->event, EBB_THRESHOLD, hw_ebb_count_callback);
 	uint64_t iterations = (uint64_t)(10 * EBB_THRESHOLD / 2);
 	long long count = hw_ebb_run_loop(eventset, iterations);
-	long n = callbacks;
+	long n = hw_ebb_callbacks;
 	ctest_note("%s: threshold %lld, loop of %llu cycles: %ld callbacks, final count %lld",
 	           c->event, EBB_THRESHOLD, (unsigned long long)(2 * iterations), n, count);
 	hw_ebb_check_overflows(n, count, EBB_THRESHOLD, EBB_SLACK_PER_EBB, 0, iterations);
