@@ -20,21 +20,11 @@ static void on_sigill(int sig)
 	siglongjmp(trap, 1);
 }
 
-#if defined(__powerpc64__)
 #define SPR_READER(name, spr)                                                                      \
 	static unsigned long long read_##name(void)                                                \
 	{                                                                                          \
-		unsigned long long value;                                                          \
-		__asm__ volatile("mfspr %0, %1" : "=r"(value) : "i"(spr));                         \
-		return value;                                                                      \
+		return hw_ebb_read_spr(spr);                                                       \
 	}
-#else
-#define SPR_READER(name, spr)                                                                      \
-	static unsigned long long read_##name(void)                                                \
-	{                                                                                          \
-		return 0;                                                                          \
-	} /* the test skips off POWER */
-#endif
 SPR_READER(pmc1, 771)
 SPR_READER(pmc2, 772)
 SPR_READER(pmc3, 773)

@@ -2,7 +2,35 @@
  * after hw_common.c: finds the ebb component and skips, with the
  * component's own reason, where it is disabled (every machine but POWER8
  * and later with EBB: wrong architecture, no EBB in AT_HWCAP2, unknown
- * PMU). Not a test: listed in EXTRA_DIST only. */
+ * PMU); and the set-up and checks the overflow tests share. Not a test:
+ * listed in EXTRA_DIST only. */
+
+#define EBB_MAX_EVENTS 6 /* PMC1-6: an EBB set holds no more */
+
+/* mfspr of a problem-state SPR (PMC1-6 771-776, MMCR0 779, BESCR 806);
+ * spr must be a constant, the number is part of the instruction. */
+#if defined(__powerpc64__)
+#define hw_ebb_read_spr(spr)                                                                       \
+	({                                                                                         \
+		unsigned long long value_;                                                         \
+		__asm__ volatile("mfspr %0, %1" : "=r"(value_) : "i"(spr));                        \
+		value_;                                                                            \
+	})
+#else
+#define hw_ebb_read_spr(spr) 0ULL /* never reached: the tests skip off POWER */
+#endif
+
+/* The simplest overflow handler: counts its calls in hw_ebb_callbacks. */
+static volatile long hw_ebb_callbacks __attribute__((unused));
+
+HW_HELPER void hw_ebb_count_callback(int eventset, void *address, long long vector, void *context)
+{
+	(void)eventset;
+	(void)address;
+	(void)vector;
+	(void)context;
+	hw_ebb_callbacks++;
+}
 
 /* The ebb component's index; skips the test unless it is active. */
 HW_HELPER int hw_ebb_cidx(void)
@@ -27,4 +55,57 @@ HW_HELPER int hw_ebb_set_of(const char *const *names, int count)
 		        ctest_errname(rc), ctest_reason());
 	}
 	return eventset;
+}
+
+/* The event code of name (an EBB native or a preset). */
+HW_HELPER int hw_ebb_code(const char *name)
+{
+	int code = 0;
+	CHECK_OK(PAPI_event_name_to_code(name, &code));
+	return code;
+}
+
+/* A new event set of the one named EBB event, PAPI_overflow on it at
+ * threshold calling handler: the set-up of every exact overflow test. */
+HW_HELPER int hw_ebb_overflow_set(const char *name, long long threshold,
+                                  PAPI_overflow_handler_t handler)
+{
+	int eventset = hw_ebb_set_of(&name, 1);
+	CHECK_OK(PAPI_overflow(eventset, hw_ebb_code(name), (int)threshold, 0, handler));
+	return eventset;
+}
+
+/* Starts eventset, runs hw_loop(iterations) (2 instructions an iteration,
+ * one cycle each under icount), stops it: the final count of its first
+ * event. */
+HW_HELPER long long hw_ebb_run_loop(int eventset, uint64_t iterations)
+{
+	long long counts[EBB_MAX_EVENTS] = {0};
+	CHECK_OK(PAPI_start(eventset));
+	hw_loop(iterations);
+	CHECK_OK(PAPI_stop(eventset, counts));
+	return counts[0];
+}
+
+/* What every exact overflow test checks of its n callbacks at threshold T
+ * and its final count: at least one EBB arrived; count >= n T (a callback
+ * without an overflow puts it below); count < (n + 1) T + n slack_per_ebb
+ * + allowance (a lost EBB puts it past: slack_per_ebb is what one EBB's
+ * handler counts, allowance what the test explained otherwise); under
+ * icount the count holds the loop's 2 * iterations cycles at least. */
+HW_HELPER void hw_ebb_check_overflows(long n, long long count, long long threshold,
+                                      long long slack_per_ebb, long long allowance,
+                                      uint64_t iterations)
+{
+	FAIL_IF(n == 0, "no EBB reached the handler (count %lld, threshold %lld)", count,
+	        threshold);
+	FAIL_IF(count < (long long)n * threshold,
+	        "%ld callbacks but only %lld counted: more callbacks than overflows", n, count);
+	FAIL_IF(count >= (long long)(n + 1) * threshold + n * slack_per_ebb + allowance,
+	        "%lld counted but only %ld callbacks at threshold %lld: an EBB was lost", count, n,
+	        threshold);
+	if (hw_icount())
+		FAIL_IF(count < (long long)(2 * iterations),
+		        "the loop alone is %llu cycles under icount, the count %lld",
+		        (unsigned long long)(2 * iterations), count);
 }

@@ -14,21 +14,9 @@
 #define EBB_THRESHOLD     500000LL
 #define EBB_SLACK_PER_EBB 4096LL /* instructions of the trampoline, generously */
 
-static volatile long callbacks;
-
-static void count_overflow(int eventset, void *address, long long vector, void *context)
-{
-	(void)eventset;
-	(void)address;
-	(void)vector;
-	(void)context;
-	callbacks++;
-}
-
 int main(int argc, char **argv)
 {
 	PAPI_event_info_t info;
-	long long count = 0;
 
 	ctest_init(argc, argv);
 	ctest_library_init();
@@ -47,31 +35,15 @@ int main(int argc, char **argv)
 	        "PAPI_TOT_CYC is %s (%u natives) with %s, expected ebb::PM_CYC", info.name[0],
 	        info.count, file);
 
-	int eventset = PAPI_NULL;
-	CHECK_OK(PAPI_create_eventset(&eventset));
-	CHECK_OK(PAPI_add_event(eventset, PAPI_TOT_CYC));
-	CHECK_OK(PAPI_overflow(eventset, PAPI_TOT_CYC, (int)EBB_THRESHOLD, 0, count_overflow));
-
-	/* 2 instructions per iteration, one cycle each under icount. */
+	int eventset = hw_ebb_overflow_set("PAPI_TOT_CYC", EBB_THRESHOLD, hw_ebb_count_callback);
 	uint64_t iterations = (uint64_t)(20 * EBB_THRESHOLD / 2);
-	CHECK_OK(PAPI_start(eventset));
-	hw_loop(iterations);
-	CHECK_OK(PAPI_stop(eventset, &count));
+	long long count = hw_ebb_run_loop(eventset, iterations);
 
-	long n = callbacks;
+	long n = hw_ebb_callbacks;
 	ctest_note("PAPI_TOT_CYC = %s, threshold %lld, loop of %llu cycles: %ld callbacks, "
 	           "final count %lld",
 	           info.name[0], EBB_THRESHOLD, (unsigned long long)(2 * iterations), n, count);
-	FAIL_IF(n == 0, "no EBB reached the handler (count %lld)", count);
-	FAIL_IF(count < (long long)n * EBB_THRESHOLD,
-	        "%ld callbacks but only %lld cycles counted: more callbacks than overflows", n,
-	        count);
-	FAIL_IF(count >= (long long)(n + 1) * EBB_THRESHOLD + n * EBB_SLACK_PER_EBB,
-	        "%lld cycles counted but only %ld callbacks: an EBB was lost", count, n);
-	if (hw_icount())
-		FAIL_IF(count < (long long)(2 * iterations),
-		        "the loop alone is %llu cycles under icount, the count %lld",
-		        (unsigned long long)(2 * iterations), count);
+	hw_ebb_check_overflows(n, count, EBB_THRESHOLD, EBB_SLACK_PER_EBB, 0, iterations);
 	CHECK_OK(PAPI_cleanup_eventset(eventset));
 	CHECK_OK(PAPI_destroy_eventset(&eventset));
 	ctest_pass();

@@ -10,24 +10,19 @@
 
 int main(int argc, char **argv)
 {
-	static const char *const names[] = {"ebb::PM_RUN_CYC"};
 	unsigned short buckets[LOOP_BYTES / 2];
-	long long count = 0;
-	int code = 0;
 
 	ctest_init(argc, argv);
 	ctest_library_init();
 	hw_ebb_cidx();
-	int eventset = hw_ebb_set_of(names, 1);
-	CHECK_OK(PAPI_event_name_to_code(names[0], &code));
+	const char *name = "ebb::PM_RUN_CYC";
+	int eventset = hw_ebb_set_of(&name, 1), code = hw_ebb_code(name);
 	memset(buckets, 0, sizeof(buckets));
 	/* Scale 0x10000: one 16-bit bucket per 2 bytes of code from hw_loop. */
 	CHECK_OK(PAPI_profil(buckets, sizeof(buckets), (vptr_t)hw_loop, 0x10000, eventset, code,
 	                     (int)EBB_THRESHOLD, PAPI_PROFIL_POSIX));
 	uint64_t iterations = (uint64_t)(100 * EBB_THRESHOLD / 2);
-	CHECK_OK(PAPI_start(eventset));
-	hw_loop(iterations);
-	CHECK_OK(PAPI_stop(eventset, &count));
+	long long count = hw_ebb_run_loop(eventset, iterations);
 	CHECK_OK(PAPI_profil(buckets, sizeof(buckets), (vptr_t)hw_loop, 0x10000, eventset, code, 0,
 	                     PAPI_PROFIL_POSIX));
 

@@ -17,17 +17,6 @@
 #define MMCR0_FC   0x80000000ULL
 #define MMCR0_PMAE 0x04000000ULL
 
-#if defined(__powerpc64__)
-#define read_spr(spr)                                                                              \
-	({                                                                                         \
-		unsigned long long value_;                                                         \
-		__asm__ volatile("mfspr %0, %1" : "=r"(value_) : "i"(spr));                        \
-		value_;                                                                            \
-	})
-#else
-#define read_spr(spr) 0ULL /* never reached: the test skips off POWER */
-#endif
-
 int main(int argc, char **argv)
 {
 	static const char *const names[] = {"ebb::PM_RUN_CYC"};
@@ -39,7 +28,7 @@ int main(int argc, char **argv)
 	int eventset = hw_ebb_set_of(names, 1);
 
 	CHECK_OK(PAPI_start(eventset));
-	unsigned long long bescr = read_spr(SPR_BESCR), mmcr0 = read_spr(SPR_MMCR0);
+	unsigned long long bescr = hw_ebb_read_spr(SPR_BESCR), mmcr0 = hw_ebb_read_spr(SPR_MMCR0);
 	hw_loop(100000);
 	CHECK_OK(PAPI_stop(eventset, &value));
 	ctest_note("running: BESCR %#llx, MMCR0 %#llx", bescr, mmcr0);
@@ -48,8 +37,8 @@ int main(int argc, char **argv)
 	FAIL_IF(mmcr0 & MMCR0_FC, "MMCR0 is %#llx while the set runs: frozen", mmcr0);
 	FAIL_IF(!(mmcr0 & MMCR0_PMAE), "MMCR0 is %#llx while the set runs: alerts disabled", mmcr0);
 
-	bescr = read_spr(SPR_BESCR);
-	mmcr0 = read_spr(SPR_MMCR0);
+	bescr = hw_ebb_read_spr(SPR_BESCR);
+	mmcr0 = hw_ebb_read_spr(SPR_MMCR0);
 	ctest_note("stopped: BESCR %#llx, MMCR0 %#llx, count %lld", bescr, mmcr0, value);
 	FAIL_IF(bescr != 0, "BESCR is %#llx after PAPI_stop", bescr);
 	FAIL_IF(!(mmcr0 & MMCR0_FC), "MMCR0 is %#llx after PAPI_stop: not frozen", mmcr0);
@@ -58,7 +47,7 @@ int main(int argc, char **argv)
 	/* A reset and a start load the PMC again: it counts from 0. */
 	CHECK_OK(PAPI_reset(eventset));
 	CHECK_OK(PAPI_start(eventset));
-	unsigned long long pmc6 = read_spr(SPR_PMC6);
+	unsigned long long pmc6 = hw_ebb_read_spr(SPR_PMC6);
 	CHECK_OK(PAPI_stop(eventset, &value));
 	ctest_note("just after reset and start: PMC6 %#llx; count at stop %lld", pmc6, value);
 	FAIL_IF(pmc6 > 10000 || value > 20000,

@@ -92,11 +92,12 @@ int main(int argc, char **argv)
 	attr = good_leader();
 	expect_refused(attr, -1, 0, "a whole CPU instead of a task");
 
-	/* Through the library: two events that both name PMC1 (PM_CYC and
-	 * PM_1PLUS_PPC_CMPL on POWER8, 9 and 10). */
+	/* Through the library: two events that both name PMC1
+	 * (PM_1PLUS_PPC_CMPL and PM_DATA_FROM_L2 on POWER8, 9 and 10; PM_CYC
+	 * names none on POWER8). */
 	int eventset = hw_ebb_set_of(cycles, 1);
-	CHECK_OK(PAPI_add_named_event(eventset, "ebb::PM_CYC"));
-	EXPECT_RC(PAPI_add_named_event(eventset, "ebb::PM_1PLUS_PPC_CMPL"), PAPI_ECNFLCT);
+	CHECK_OK(PAPI_add_named_event(eventset, "ebb::PM_1PLUS_PPC_CMPL"));
+	EXPECT_RC(PAPI_add_named_event(eventset, "ebb::PM_DATA_FROM_L2"), PAPI_ECNFLCT);
 	ctest_note("two events on PMC1 refused%s", ctest_reason());
 
 	/* The PMU is exclusive: no multiplexing, by the kernel or the core. */

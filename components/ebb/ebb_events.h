@@ -1,13 +1,16 @@
 /* The native events of the POWER PMUs the ebb component drives, as const
- * tables: one per PMU (ebb_events_power8.c, _power9.c, _power10.c), no logic.
+ * tables: one per PMU, generated at build time from data
+ * (events/power8.events, power9, power10: NAME CODE [DESCRIPTION], turned
+ * into ebb_events_powerN.c by events/events-to-c.awk), no logic.
  *
- * Codes are the PMUs' raw event codes as libpfm4's power8/power9/power10
- * tables give them (the perf "raw" config). The PMC an event must count on
- * is part of the code, bits 16-19 (EBB_CODE_PMC_SHIFT): 1-4 are the
- * programmable counters, 5 and 6 the fixed ones (PMC5 counts completed
- * instructions, PMC6 cycles, whatever is asked); 0 means "any of PMC1-4",
- * and the group rules (ebb_group.h) pick one, since an EBB event must name
- * its PMC. */
+ * Names and codes are the PMUs' raw event codes as libpfm4's
+ * power8/power9/power10 tables give them (the perf "raw" config; extracted
+ * by events/extract-libpfm4-events), except the fixed counters. The PMC an
+ * event must count on is part of the code, bits 16-19 (EBB_CODE_PMC_SHIFT):
+ * 1-4 are the programmable counters, 5 and 6 the fixed ones (PMC5 counts
+ * completed instructions, PMC6 cycles, whatever is asked); 0 means "any of
+ * PMC1-4", and the group rules (ebb_group.h) pick one, since an EBB event
+ * must name its PMC. */
 #ifndef PAPILLON_EBB_EVENTS_H
 #define PAPILLON_EBB_EVENTS_H
 

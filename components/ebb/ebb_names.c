@@ -52,8 +52,12 @@ void ebb_release_encoding(void *encoding)
 
 int ebb_event_info(const char *name, uint64_t cursor, const void *encoding, PAPI_event_info_t *info)
 {
+	/* An enumerated event's encoding is resolved lazily: the core passes
+	 * NULL until then, and the cursor (the event's index) names it. */
 	const struct ebb_event *event = encoding;
-	(void)cursor;
+	const struct ebb_pmu_table *table = ebb_active_table;
+	if (!event && table && cursor < table->count)
+		event = &table->events[cursor];
 	if (!event)
 		return papi_error_set(PAPI_ENOEVNT, "%s has no EBB encoding", name);
 	snprintf(info->symbol, sizeof(info->symbol), EBB_NAME_PREFIX "%s", event->name);

@@ -148,6 +148,100 @@ static void test_known_encodings(void)
 	CU_ASSERT_EQUAL(ebb_code_pmc(0x40b4), 0);
 }
 
+/* The code of a model's event, or an impossible value when it is missing. */
+static uint64_t code_of(const struct ebb_pmu_table *table, const char *name)
+{
+	const struct ebb_event *event = ebb_event_find(table, name);
+	return event ? event->code : UINT64_MAX;
+}
+
+/* The tables are libpfm4 4.13's whole power8/9/10 tables (events/powerN.events),
+ * with the fixed counters as the project defines them and the libpfm4
+ * events they displaced renamed _ALT. */
+static void test_tables_are_libpfm4s_whole_tables(void)
+{
+	CU_ASSERT_EQUAL(ebb_power8_table.count, 1063);
+	CU_ASSERT_EQUAL(ebb_power9_table.count, 960);
+	CU_ASSERT_EQUAL(ebb_power10_table.count, 952);
+	/* Events the first, curated tables did not have. */
+	CU_ASSERT_EQUAL(code_of(&ebb_power8_table, "PM_INST_CMPL"), 0x2);
+	CU_ASSERT_EQUAL(code_of(&ebb_power8_table, "PM_CYC"), 0x1e);
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_CYC_ALT2"), 0x3001e);
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_1FLOP_CMPL"), 0x45050);
+	CU_ASSERT_EQUAL(code_of(&ebb_power10_table, "PM_INST_CMPL_ALT3"), 0x30002);
+	/* Fixed PMC5/PMC6 events, and libpfm4's event of the same name. */
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_RUN_CYC"), 0x600f4);
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_RUN_CYC_ALT"), 0x200f4);
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_RUN_INST_CMPL"), 0x500fa);
+	CU_ASSERT_EQUAL(code_of(&ebb_power9_table, "PM_RUN_INST_CMPL_ALT"), 0x400fa);
+	CU_ASSERT_EQUAL(code_of(&ebb_power10_table, "PM_RUN_INST_CMPL"), 0x500fa);
+	CU_ASSERT_EQUAL(code_of(&ebb_power10_table, "PM_RUN_INST_CMPL_ALT"), 0x400fa);
+	CU_ASSERT_EQUAL(code_of(&ebb_power8_table, "PM_RUN_CYC"), 0x600f4);
+	CU_ASSERT_EQUAL(code_of(&ebb_power8_table, "PM_RUN_CYC_ALT"), UINT64_MAX);
+	/* Descriptions: ours where written, else the facts of the code. */
+	const struct ebb_event *flop = ebb_event_find(&ebb_power9_table, "PM_1FLOP_CMPL");
+	CU_ASSERT_STRING_EQUAL(flop->description, "POWER9 event 0x45050 on PMC4");
+	const struct ebb_event *cyc = ebb_event_find(&ebb_power8_table, "PM_CYC");
+	CU_ASSERT_STRING_EQUAL(cyc->description, "Processor cycles (0x1e, any of PMC1-4)");
+}
+
+/* The first event of table that names pmc, for building groups. */
+static const struct ebb_event *first_on(const struct ebb_pmu_table *table, unsigned pmc)
+{
+	for (size_t i = 0; i < table->count; i++)
+		if (ebb_code_pmc(table->events[i].code) == pmc)
+			return &table->events[i];
+	return NULL;
+}
+
+/* Every event of the whole tables in a full group: one naming each other
+ * programmable PMC plus both fixed ones, so it must land on its own PMC
+ * with its code unchanged; an event naming none lands on PMC1 beside the
+ * fixed ones, and on PMC4 when PMC1-3 are named, its code given that PMC. */
+static void test_every_table_event_places_in_a_full_group(void)
+{
+	const enum ebb_pmu_model models[] = {EBB_PMU_POWER8, EBB_PMU_POWER9, EBB_PMU_POWER10};
+	for (int m = 0; m < 3; m++) {
+		const struct ebb_pmu_table *table = ebb_pmu_table_of(models[m]);
+		const struct ebb_event *on[EBB_PMC_COUNT + 1] = {NULL};
+		for (unsigned pmc = 1; pmc <= EBB_PMC_COUNT; pmc++) {
+			on[pmc] = first_on(table, pmc);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(on[pmc]);
+		}
+		for (size_t i = 0; i < table->count; i++) {
+			const struct ebb_event *event = &table->events[i];
+			unsigned pmc = ebb_code_pmc(event->code);
+			struct ebb_group_plan plan;
+			if (pmc >= 5)
+				continue;
+			if (pmc == 0) {
+				const struct ebb_event *beside_fixed[] = {on[6], event, on[5]};
+				UNIT_ASSERT_OK(ebb_group_place(beside_fixed, 3, &plan));
+				CU_ASSERT_EQUAL(plan.pmc[1], 1);
+				CU_ASSERT_EQUAL(plan.code[1],
+				                event->code | (UINT64_C(1) << EBB_CODE_PMC_SHIFT));
+				const struct ebb_event *last_free[] = {event, on[1], on[2], on[3]};
+				UNIT_ASSERT_OK(ebb_group_place(last_free, 4, &plan));
+				CU_ASSERT_EQUAL(plan.pmc[0], 4);
+				continue;
+			}
+			const struct ebb_event *group[EBB_PMC_COUNT] = {event};
+			int count = 1;
+			for (unsigned other = 1; other <= EBB_PMC_COUNT; other++)
+				if (other != pmc)
+					group[count++] = on[other];
+			UNIT_ASSERT_OK(ebb_group_place(group, count, &plan));
+			CU_ASSERT_EQUAL(plan.pmc[0], pmc);
+			CU_ASSERT_EQUAL(plan.code[0], event->code);
+			/* And it conflicts with the first event naming the same PMC. */
+			if (event != on[pmc]) {
+				const struct ebb_event *twice[] = {on[pmc], event};
+				UNIT_ASSERT_STATUS(ebb_group_place(twice, 2, &plan), PAPI_ECNFLCT);
+			}
+		}
+	}
+}
+
 /* ---- group rules --------------------------------------------------------- */
 
 static const struct ebb_event cyc_pmc1 = {"PM_CYC", 0x1001e, "cycles"};
@@ -435,6 +529,9 @@ int main(void)
 	CU_add_test(suite, "unknown PMU", test_unknown_pmu_is_disabled);
 	CU_add_test(suite, "no core PMU", test_no_core_pmu_is_disabled);
 	CU_add_test(suite, "tables well formed", test_every_table_entry_is_well_formed);
+	CU_add_test(suite, "libpfm4's whole tables", test_tables_are_libpfm4s_whole_tables);
+	CU_add_test(suite, "every table event in a full group",
+	            test_every_table_event_places_in_a_full_group);
 	CU_add_test(suite, "known encodings", test_known_encodings);
 	CU_add_test(suite, "group keeps named PMCs", test_group_keeps_the_pmc_an_event_names);
 	CU_add_test(suite, "one event per PMC", test_group_refuses_two_events_on_one_pmc);
