@@ -35,11 +35,24 @@ PAPI_EXPORT int PAPI_hl_region_begin(const char *region)
 	status = hl_thread_start(thread);
 	if (status != PAPI_OK)
 		return status;
-	status = hl_thread_snapshot(thread);
-	if (status != PAPI_OK)
-		return status;
+	/* Memory first, counters second: an allocation's page faults are not
+	 * the region's. */
 	pthread_mutex_lock(&thread->lock);
 	status = hl_thread_push_instance(thread, region);
+	pthread_mutex_unlock(&thread->lock);
+	if (status != PAPI_OK)
+		return status;
+	status = hl_thread_snapshot(thread);
+	pthread_mutex_lock(&thread->lock);
+	struct hl_instance *instance = &thread->instances[thread->instance_count - 1];
+	if (status == PAPI_OK) {
+		memcpy(instance->begin, thread->now, hl_state.width * sizeof *thread->now);
+	} else {
+		/* Never begun: dropped, as if the call had not happened. */
+		free(instance->begin);
+		thread->instance_count--;
+		thread->open_count--;
+	}
 	pthread_mutex_unlock(&thread->lock);
 	return status;
 }
@@ -79,20 +92,22 @@ PAPI_EXPORT int PAPI_hl_read(const char *region)
 		return closing_error(thread && thread->instance_count ? PAPI_EINVAL : PAPI_EMISC);
 	if (!thread->running)
 		return papi_error_set(PAPI_ENOTRUN, "PAPI_hl_stop stopped this thread's counters");
-	status = hl_thread_snapshot(thread);
-	if (status != PAPI_OK)
-		return status;
 	const int width = hl_state.width;
 	pthread_mutex_lock(&thread->lock);
 	struct hl_instance *instance = &thread->instances[thread->open[open]];
 	long long *reads =
 	    realloc(instance->reads, (instance->read_count + 1) * width * sizeof *reads);
-	if (!reads) {
-		pthread_mutex_unlock(&thread->lock);
+	if (reads)
+		instance->reads = reads;
+	pthread_mutex_unlock(&thread->lock);
+	if (!reads)
 		return papi_error_set(PAPI_ENOMEM, "no memory for a read of \"%s\"", region);
-	}
-	instance->reads = reads;
-	long long *row = reads + instance->read_count * width;
+	status = hl_thread_snapshot(thread);
+	if (status != PAPI_OK)
+		return status;
+	pthread_mutex_lock(&thread->lock);
+	instance = &thread->instances[thread->open[open]];
+	long long *row = instance->reads + instance->read_count * width;
 	for (int v = 0; v < width; v++)
 		row[v] = thread->now[v] - instance->begin[v];
 	for (int e = 0; e < hl_state.config.event_count; e++)

@@ -169,7 +169,7 @@ const char *hl_thread_intern(struct hl_thread *thread, const char *name)
 	return copy;
 }
 
-/* Called with thread->lock held. */
+/* Called with thread->lock held; the caller fills the begin values. */
 int hl_thread_push_instance(struct hl_thread *thread, const char *name)
 {
 	const char *interned = hl_thread_intern(thread, name);
@@ -203,7 +203,6 @@ int hl_thread_push_instance(struct hl_thread *thread, const char *name)
 	    .begin = values,
 	    .value = values + hl_state.width,
 	};
-	memcpy(instance->begin, thread->now, hl_state.width * sizeof *values);
 	thread->open[thread->open_count++] = id;
 	return PAPI_OK;
 }
