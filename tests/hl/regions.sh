@@ -3,13 +3,14 @@
 # The high-level report of each workload scenario: PAPI 7.0's layout, and
 # its numbers against the workload's own measurement (page faults exact,
 # CPU and wall time bounded): one region, nesting, repeated regions, reads,
-# threads, PAPI_hl_stop, PAPI_shutdown before exit, a region left open.
+# threads, PAPI_hl_stop, PAPI_shutdown before exit, a region left open, and
+# short threads that leave no descriptor behind.
 # shellcheck source=tests/hl/common.sh
 . "${srcdir:-.}/hl/common.sh"
 export PAPI_EVENTS="perf::TASK-CLOCK,perf::PAGE-FAULTS"
 events=perf::TASK-CLOCK,perf::PAGE-FAULTS
 
-for scenario in basic nested repeated reads threads stop shutdown open; do
+for scenario in basic nested repeated reads threads stop shutdown open thread_fds; do
 	run_workload "$scratch/$scenario" "$scenario" || continue
 	check_report "$scratch/$scenario" --events "$events"
 done
