@@ -3,9 +3,10 @@
  * zeros; the next returns the user-mode instructions of hw_loop(N) since
  * the first (2N plus the library's own path, bounded), a positive IPC and
  * the interval's times; the one after counts only the next interval.
- * PAPI_epc(0) counts PAPI_TOT_INS against PAPI_TOT_CYC the same way. The
- * floating-point rates need PAPI_FP_OPS/PAPI_FP_INS, which QEMU's PMU does
- * not count: a case skipped with that reason where they cannot count.
+ * PAPI_epc(0) counts PAPI_TOT_INS against PAPI_TOT_CYC the same way.
+ * PAPI_flops_rate counts the operations of a floating-point loop where
+ * PAPI_FP_OPS is available, and fails with PAPI_ENOEVNT, writing nothing,
+ * where it is not (QEMU's PMUs count no floating-point operations: the lab).
  * Skips where there is no hardware PMU. */
 #include "hw_common.c"
 
