@@ -45,14 +45,16 @@ LAB_PEX_QEMU_SKIPS=(
 
 # The ctests run (shell patterns over the names of the examples' Makefile
 # ALL): the multiplexing, overflow, profiling, attach, inheritance,
-# fork/exec and thread tests, and the counting tests, which need a real PMU
-# to mean anything. clockres_pthreads measures timers only (no PMU), passes
+# fork/exec and thread tests, the high-level region tests (whose default
+# events there include PAPI_TOT_INS and PAPI_TOT_CYC), and the counting
+# tests, which need a real PMU to mean anything. clockres_pthreads measures timers only (no PMU), passes
 # on the host, and spends minutes of emulated time in clock calls: not here.
 LAB_PEX_TESTS=(
 	multiplex1 multiplex2 'multiplex*_pthreads' max_multiplex kufrin 'sdsc*'
 	'overflow*' child_overflow 'profile*' sprofile 'attach*' 'multiattach*'
 	inherit 'fork*' 'exec*' '*_pthreads' thrspecific
 	system_overflow system_child_overflow
+	serial_hl pthread_hl
 	"${LAB_PEX_COUNTING[@]}"
 )
 LAB_PEX_NOT_HERE=" clockres_pthreads "
