@@ -6,7 +6,7 @@
 // followed by the aggregate across ranks. papi_hl_report reads both.
 #include "mpi_profile.h"
 
-#include <errno.h>
+#include <papi.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +21,14 @@ struct region_layout {
 	const char **keys; // their JSON keys
 };
 
-static const char *class_keys[] = {"region_count", "bytes", "real_time_nsec"};
+// A class region's values: "calls" is the number of calls of the class
+// (one region instance stands for all of them), "bytes" what they moved.
+static const char *class_keys[] = {"real_time_nsec", "calls", "bytes"};
 
 enum { TOTAL_REGION = 0, NREGIONS = 1 + MPI_CLASS_COUNT };
 
 // The flat array a rank sends: total time, the events, then per class
-// calls, bytes and time.
+// time, calls and bytes.
 static int pack(const struct mpi_rank_figures *f, int nevents, uint64_t *out)
 {
 	int n = 0;
@@ -34,9 +36,9 @@ static int pack(const struct mpi_rank_figures *f, int nevents, uint64_t *out)
 	for (int i = 0; i < nevents; i++)
 		out[n++] = f->events[i];
 	for (int c = 0; c < MPI_CLASS_COUNT; c++) {
+		out[n++] = f->classes[c].nsec;
 		out[n++] = f->classes[c].calls;
 		out[n++] = f->classes[c].bytes;
-		out[n++] = f->classes[c].nsec;
 	}
 	return n;
 }
@@ -68,6 +70,8 @@ static void regions_layout(int nevents, const char *const *event_names,
 		                                        1 + nevents + 3 * c, 3, class_keys};
 }
 
+// One rank in the layout of a high-level rank file (doc/hl.md): values are
+// strings of decimal integers, as PAPI writes them.
 static void write_rank(FILE *out, const uint64_t *values, const struct region_layout *regions)
 {
 	fprintf(out, "{\"threads\": {\"0\": {\"regions\": {");
@@ -75,24 +79,31 @@ static void write_rank(FILE *out, const uint64_t *values, const struct region_la
 		const struct region_layout *reg = &regions[r];
 		fprintf(out, "%s\n    \"%d\": {\"name\": ", r ? "," : "", r);
 		json_string(out, reg->name);
-		fprintf(out, ", \"parent_region_id\": %d", reg->parent);
-		if (r == TOTAL_REGION)
-			fprintf(out, ", \"region_count\": 1");
+		fprintf(out, ", \"parent_region_id\": \"%d\"", reg->parent);
 		for (int k = 0; k < reg->nvalues; k++) {
 			uint64_t v = values[reg->first + k];
 			if (v == MPI_PROFILE_MISSING)
 				continue;
 			fprintf(out, ", ");
 			json_string(out, reg->keys[k]);
-			fprintf(out, ": %" PRIu64, v);
+			fprintf(out, ": \"%" PRIu64 "\"", v);
 		}
 		fputc('}', out);
 	}
 	fprintf(out, "}}}}");
 }
 
-// sum, min, max, mean and the ranks of min and max of value index over
-// the ranks that have it.
+// An event that counted on no rank has no statistics.
+static int counted_somewhere(const uint64_t *all, int nranks, int nvalues, int index)
+{
+	for (int rank = 0; rank < nranks; rank++)
+		if (all[(size_t)rank * nvalues + index] != MPI_PROFILE_MISSING)
+			return 1;
+	return 0;
+}
+
+// min, max, mean, sum and the ranks of min and max (the lowest on a tie)
+// of value index over the ranks that have it (at least one).
 static void write_stats(FILE *out, const uint64_t *all, int nranks, int nvalues, int index)
 {
 	uint64_t sum = 0, min = 0, max = 0;
@@ -108,14 +119,61 @@ static void write_stats(FILE *out, const uint64_t *all, int nranks, int nvalues,
 			max = v, max_rank = rank;
 		counted++;
 	}
-	if (!counted) {
-		fprintf(out, "{\"ranks\": 0}");
+	if (!counted)
 		return;
-	}
 	fprintf(out,
-	        "{\"ranks\": %d, \"sum\": %" PRIu64 ", \"min\": %" PRIu64 ", \"min_rank\": %d"
-	        ", \"max\": %" PRIu64 ", \"max_rank\": %d, \"mean\": %.17g}",
-	        counted, sum, min, min_rank, max, max_rank, (double)sum / counted);
+	        "{\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", \"mean\": %.17g, \"sum\": %" PRIu64
+	        ", \"min_rank\": %d, \"max_rank\": %d}",
+	        min, max, (double)sum / counted, sum, min_rank, max_rank);
+}
+
+// The aggregate in the layout of papi_hl_aggregate.json (doc/hl.md).
+static void write_aggregate(FILE *out, const uint64_t *all, int nranks, int nvalues,
+                            const struct region_layout *regions)
+{
+	fprintf(out,
+	        "{\n    \"papillon_aggregate_version\": 1,\n    \"papi_version\": \"%d.%d.%d.%d\",",
+	        PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION),
+	        PAPI_VERSION_REVISION(PAPI_VERSION), PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	fprintf(out, "\n    \"size\": %d,\n    \"ranks\": [", nranks);
+	for (int rank = 0; rank < nranks; rank++)
+		fprintf(out, "%s%d", rank ? "," : "", rank);
+	fprintf(out, "],\n    \"events\": [");
+	const char *seen[1 + MPI_PROFILE_MAX_EVENTS + 3];
+	int nseen = 0;
+	for (int r = 0; r < NREGIONS; r++)
+		for (int k = 0; k < regions[r].nvalues; k++) {
+			int known = 0;
+			for (int i = 0; i < nseen; i++)
+				known |= strcmp(seen[i], regions[r].keys[k]) == 0;
+			if (known)
+				continue;
+			fprintf(out, "%s", nseen ? "," : "");
+			json_string(out, seen[nseen++] = regions[r].keys[k]);
+		}
+	fprintf(out, "],\n    \"regions\": {");
+	for (int r = 0; r < NREGIONS; r++) {
+		const struct region_layout *reg = &regions[r];
+		fprintf(out, "%s\n      ", r ? "," : "");
+		json_string(out, reg->name);
+		// One instance per rank: every rank has every region.
+		fprintf(
+		    out,
+		    ": {\"ranks\": %d, \"threads\": %d, \"region_count\": {\"min\": 1, \"max\": 1, "
+		    "\"mean\": 1, \"sum\": %d, \"min_rank\": 0, \"max_rank\": 0},\n        "
+		    "\"events\": {",
+		    nranks, nranks, nranks);
+		for (int k = 0, written = 0; k < reg->nvalues; k++) {
+			if (!counted_somewhere(all, nranks, nvalues, reg->first + k))
+				continue;
+			fprintf(out, "%s\n          ", written++ ? "," : "");
+			json_string(out, reg->keys[k]);
+			fprintf(out, ": ");
+			write_stats(out, all, nranks, nvalues, reg->first + k);
+		}
+		fprintf(out, "}}");
+	}
+	fprintf(out, "\n    }\n  }");
 }
 
 static int write_file(const char *path, const uint64_t *all, int nranks, int nvalues,
@@ -128,28 +186,19 @@ static int write_file(const char *path, const uint64_t *all, int nranks, int nva
 	int len = 0;
 	PMPI_Get_library_version(library, &len);
 	library[strcspn(library, "\n,")] = '\0';
-	fprintf(out, "{\n  \"tool\": \"papi_mpi\",\n  \"mpi_library\": ");
+	for (char *c = library; *c; c++)
+		if ((unsigned char)*c < 0x20)
+			*c = ' '; // MPICH's has a tab
+	fprintf(out, "{\n  \"papillon_mpi_report_version\": 1,\n  \"mpi_library\": ");
 	json_string(out, library);
-	fprintf(out, ",\n  \"ranks\": %d,\n  \"rank_data\": {", nranks);
+	fprintf(out, ",\n  \"size\": %d,\n  \"rank_data\": {", nranks);
 	for (int rank = 0; rank < nranks; rank++) {
 		fprintf(out, "%s\n   \"%d\": ", rank ? "," : "", rank);
 		write_rank(out, all + (size_t)rank * nvalues, regions);
 	}
-	fprintf(out, "\n  },\n  \"aggregate\": {\"regions\": {");
-	for (int r = 0; r < NREGIONS; r++) {
-		const struct region_layout *reg = &regions[r];
-		fprintf(out, "%s\n    \"%d\": {\"name\": ", r ? "," : "", r);
-		json_string(out, reg->name);
-		fprintf(out, ", \"parent_region_id\": %d", reg->parent);
-		for (int k = 0; k < reg->nvalues; k++) {
-			fprintf(out, ",\n      ");
-			json_string(out, reg->keys[k]);
-			fprintf(out, ": ");
-			write_stats(out, all, nranks, nvalues, reg->first + k);
-		}
-		fputc('}', out);
-	}
-	fprintf(out, "\n  }}\n}\n");
+	fprintf(out, "\n  },\n  \"aggregate\": ");
+	write_aggregate(out, all, nranks, nvalues, regions);
+	fprintf(out, "\n}\n");
 	return fclose(out) == 0 ? 0 : -1;
 }
 
