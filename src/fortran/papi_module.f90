@@ -472,5 +472,56 @@ module papi
       integer(c_int) :: number
       integer(c_int) :: check
     end subroutine papif_get_overflow_event_index
+    ! high-level regions and rates
+    subroutine papif_hl_region_begin(region, check)
+      import :: c_int
+      character(len=*) :: region
+      integer(c_int) :: check
+    end subroutine papif_hl_region_begin
+    subroutine papif_hl_read(region, check)
+      import :: c_int
+      character(len=*) :: region
+      integer(c_int) :: check
+    end subroutine papif_hl_read
+    subroutine papif_hl_region_end(region, check)
+      import :: c_int
+      character(len=*) :: region
+      integer(c_int) :: check
+    end subroutine papif_hl_region_end
+    subroutine papif_hl_stop(check)
+      import :: c_int
+      integer(c_int) :: check
+    end subroutine papif_hl_stop
+    subroutine papif_flips_rate(event, rtime, ptime, flpins, mflips, check)
+      import :: c_int, c_long_long, c_float
+      integer(c_int) :: event
+      real(c_float) :: rtime, ptime, mflips
+      integer(c_long_long) :: flpins
+      integer(c_int) :: check
+    end subroutine papif_flips_rate
+    subroutine papif_flops_rate(event, rtime, ptime, flpops, mflops, check)
+      import :: c_int, c_long_long, c_float
+      integer(c_int) :: event
+      real(c_float) :: rtime, ptime, mflops
+      integer(c_long_long) :: flpops
+      integer(c_int) :: check
+    end subroutine papif_flops_rate
+    subroutine papif_ipc(rtime, ptime, ins, ipc, check)
+      import :: c_int, c_long_long, c_float
+      real(c_float) :: rtime, ptime, ipc
+      integer(c_long_long) :: ins
+      integer(c_int) :: check
+    end subroutine papif_ipc
+    subroutine papif_epc(event, rtime, ptime, ref, core, evt, epc, check)
+      import :: c_int, c_long_long, c_float
+      integer(c_int) :: event
+      real(c_float) :: rtime, ptime, epc
+      integer(c_long_long) :: ref, core, evt
+      integer(c_int) :: check
+    end subroutine papif_epc
+    subroutine papif_rate_stop(check)
+      import :: c_int
+      integer(c_int) :: check
+    end subroutine papif_rate_stop
   end interface
 end module papi

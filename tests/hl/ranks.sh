@@ -1,0 +1,94 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# MPI awareness without MPI: N processes started with a launcher's rank
+# variables write rank_XXXXXX.json each into one directory, and the last to
+# finish writes papi_hl_aggregate.json, which must equal what the rank files
+# say (min, max, mean, sum, min_rank, max_rank, per region and value) and
+# what the ranks did (rank r touched 4 (r + 1) pages: exact page faults).
+# shellcheck source=tests/hl/common.sh
+. "${srcdir:-.}/hl/common.sh"
+export PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS
+unset PAPI_HL_VERBOSE PAPI_REPORT
+
+# launch DIR SIZE RANK_VARIABLE SIZE_VARIABLE: SIZE ranks at once.
+launch() {
+	dir=$1 size=$2 rank_var=$3 size_var=$4
+	mkdir -p "$dir"
+	rank=0
+	pids=
+	while [ "$rank" -lt "$size" ]; do
+		env "$rank_var=$rank" "$size_var=$size" PAPI_OUTPUT_DIRECTORY="$dir" \
+			"$workload" rank $((4 * (rank + 1))) >"$dir/expected.$rank.json" 2>&1 &
+		pids="$pids $!"
+		rank=$((rank + 1))
+	done
+	for pid in $pids; do
+		wait "$pid" || fail "a rank of $dir failed"
+	done
+}
+
+check_aggregate() {
+	dir=$1 size=$2
+	checks=$((checks + 1))
+	python3 - "$dir/papi_hl_output" "$size" <<'PY' || fail "aggregate of $dir"
+import json, os, sys
+out, size = sys.argv[1], int(sys.argv[2])
+names = sorted(f for f in os.listdir(out) if f.startswith("rank_"))
+want = [f"rank_{r:06d}.json" for r in range(size)]
+assert names == want, names
+agg = json.load(open(os.path.join(out, "papi_hl_aggregate.json")))
+assert agg["size"] == size and agg["ranks"] == list(range(size)), agg["ranks"]
+assert agg["rank_files"] == want
+assert agg["events"] == ["cycles", "real_time_nsec", "perf::TASK-CLOCK", "perf::PAGE-FAULTS"], agg["events"]
+# Per rank, per value: the sum over threads and instances of region_value.
+per_rank = {}
+for r in range(size):
+    rep = json.load(open(os.path.join(out, want[r])))
+    for t in rep["threads"].values():
+        for reg in t["regions"].values():
+            d = per_rank.setdefault(reg["name"], {}).setdefault(r, {"count": 0})
+            d["count"] += 1
+            for k in agg["events"]:
+                v = reg[k]
+                v = int(v["region_value"] if isinstance(v, dict) else v)
+                d[k] = d.get(k, 0) + v
+assert list(agg["regions"]) == list(per_rank), (list(agg["regions"]), list(per_rank))
+def stats(values):
+    lo = min(values.values()); hi = max(values.values())
+    return {"min": lo, "max": hi, "mean": round(sum(values.values()) / len(values), 3),
+            "sum": sum(values.values()),
+            "min_rank": min(r for r, v in values.items() if v == lo),
+            "max_rank": min(r for r, v in values.items() if v == hi)}
+for name, ranks in per_rank.items():
+    a = agg["regions"][name]
+    assert a["ranks"] == len(ranks) and a["threads"] == len(ranks), a
+    got = dict(a["region_count"]); got["mean"] = round(got["mean"], 3)
+    assert got == stats({r: d["count"] for r, d in ranks.items()}), (name, got)
+    for k in agg["events"]:
+        got = dict(a["events"][k]); got["mean"] = round(got["mean"], 3)
+        assert got == stats({r: d[k] for r, d in ranks.items()}), (name, k, got)
+# What the ranks did: rank r touched 4 (r + 1) pages in "compute".
+faults = agg["regions"]["compute"]["events"]["perf::PAGE-FAULTS"]
+expect = {"min": 4, "max": 4 * size, "sum": 2 * size * (size + 1), "min_rank": 0, "max_rank": size - 1}
+assert {k: faults[k] for k in expect} == expect, faults
+PY
+}
+
+launch "$scratch/ompi4" 4 OMPI_COMM_WORLD_RANK OMPI_COMM_WORLD_SIZE
+check_aggregate "$scratch/ompi4" 4
+launch "$scratch/mpich2" 2 PMI_RANK PMI_SIZE
+check_aggregate "$scratch/mpich2" 2
+launch "$scratch/slurm3" 3 SLURM_PROCID SLURM_NTASKS
+check_aggregate "$scratch/slurm3" 3
+
+# A rank missing (size 3, two ran): no aggregate, the rank files are there.
+mkdir -p "$scratch/short"
+for rank in 0 1; do
+	OMPI_COMM_WORLD_RANK=$rank OMPI_COMM_WORLD_SIZE=3 PAPI_OUTPUT_DIRECTORY=$scratch/short \
+		"$workload" rank 1 >/dev/null || fail "rank $rank of short failed"
+done
+checks=$((checks + 1))
+[ ! -e "$scratch/short/papi_hl_output/papi_hl_aggregate.json" ] || fail "an aggregate without all ranks"
+[ -f "$scratch/short/papi_hl_output/rank_000001.json" ] || fail "short: no rank file"
+
+verdict
