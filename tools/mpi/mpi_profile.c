@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // Software events: they count on any Linux machine, a VM without a PMU too.
 static const char default_events[] = "perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::PAGE-FAULTS";
@@ -101,6 +103,16 @@ void mpi_profile_start(void)
 	if (PAPI_create_eventset(&profile.eventset) != PAPI_OK) {
 		profile.eventset = PAPI_NULL;
 		return;
+	}
+	// Attached to this thread rather than counting as the caller: the
+	// thread's own event set stays free for the program (the high-level
+	// API starts one per thread; two that count the caller on one
+	// component cannot run together).
+	if (PAPI_assign_eventset_component(profile.eventset, 0) != PAPI_OK ||
+	    (rc = PAPI_attach(profile.eventset, (unsigned long)syscall(SYS_gettid))) != PAPI_OK) {
+		if (verbose())
+			fprintf(stderr, "papi_mpi: PAPI_attach to this thread: %s (%s)\n",
+			        PAPI_strerror(rc), PAPI_strreason());
 	}
 	events_add();
 	if ((rc = PAPI_start(profile.eventset)) != PAPI_OK) {
