@@ -63,6 +63,10 @@ void hl_report_table(FILE *out, const struct hl_report *report)
 				struct hl_stats st;
 				if (!cell || !hl_cell_stats(cell, &st))
 					continue;
+				// Entered once on every rank: a row of ones says nothing
+				// (CSV and JSON keep it).
+				if (strcmp(src->events[e], "region_count") == 0 && st.max <= 1)
+					continue;
 				fprintf(out, "%-*s  %-*s %5d ", rw, src->regions[r], ew,
 				        src->events[e], st.ranks);
 				print_number(out, 16, st.sum);
