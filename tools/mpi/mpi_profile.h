@@ -22,7 +22,7 @@ enum mpi_call_class {
 // this library wraps too, and Open MPI's call PMPI_* (not wrapped).
 struct mpi_call {
 	int outermost;
-	long long start_nsec;
+	long long start_cycles;
 };
 
 void mpi_call_begin(struct mpi_call *call);
@@ -31,9 +31,10 @@ void mpi_call_end(struct mpi_call *call, enum mpi_call_class cls, uint64_t bytes
 // count elements of datatype, in bytes; 0 for a null or unsized type.
 uint64_t mpi_type_bytes(int count, MPI_Datatype datatype);
 
-// Called once MPI is initialised (C or Fortran MPI_Init*), and just before
-// MPI_Finalize: start counting, then stop, gather and write the report.
-void mpi_profile_start(void);
+// Called once MPI is initialised (C or Fortran MPI_Init*; thread_level:
+// the level MPI provides), and just before MPI_Finalize: start counting,
+// then stop, gather and write the report.
+void mpi_profile_start(int thread_level);
 void mpi_profile_finish(void);
 
 // What mpi_report_write needs from a rank.

@@ -34,7 +34,7 @@ int MPI_Init(int *argc, char ***argv)
 {
 	int rc = PMPI_Init(argc, argv);
 	if (rc == MPI_SUCCESS)
-		mpi_profile_start();
+		mpi_profile_start(MPI_THREAD_SINGLE);
 	return rc;
 }
 
@@ -42,7 +42,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
 	int rc = PMPI_Init_thread(argc, argv, required, provided);
 	if (rc == MPI_SUCCESS)
-		mpi_profile_start();
+		mpi_profile_start(*provided);
 	return rc;
 }
 

@@ -126,14 +126,14 @@ void mpi_init_(fint *ierr)
 {
 	pmpi_init_(ierr);
 	if (*ierr == MPI_SUCCESS)
-		mpi_profile_start();
+		mpi_profile_start(MPI_THREAD_SINGLE);
 }
 
 void mpi_init_thread_(fint *required, fint *provided, fint *ierr)
 {
 	pmpi_init_thread_(required, provided, ierr);
 	if (*ierr == MPI_SUCCESS)
-		mpi_profile_start();
+		mpi_profile_start(*provided);
 }
 
 void mpi_finalize_(fint *ierr)
