@@ -9,6 +9,12 @@
  * makes with the kernel's raw_syscalls:sys_enter tracepoint, attached to the
  * thread as a counting perf event.
  *
+ * --hl times an empty high-level region (PAPI_hl_region_begin and
+ * PAPI_hl_region_end) beside a PAPI_read pair on an event set of the same
+ * events, in alternating blocks (the two cannot run at once: a thread runs
+ * one set per component), one child process per size, whose report goes to
+ * a scratch directory removed afterwards.
+ *
  * Other modes serve the scripts beside it: --callgrind-read runs PAPI_read and
  * the raw read() in two marked functions for callgrind, and --loop repeats one
  * operation for an external syscall counter (strace), when tracepoints are not
@@ -18,7 +24,9 @@
  * included beside it. */
 #include "config.h"
 
+#define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <ftw.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -30,6 +38,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -80,6 +89,7 @@ struct settings {
 	int loop_op;
 	bool loop_raw;
 	int events; /* size for --callgrind-read and --loop */
+	bool hl;    /* --hl: the high-level region table instead */
 };
 
 /* One PAPI event set and one raw group of the same events. */
@@ -679,6 +689,108 @@ static void loop_mode(const struct settings *s, int domain)
 	fixture_close(&f);
 }
 
+/* ----------------------------------------------------- high-level regions */
+
+/* Medians over blocks of the ns per empty region (begin + end) and per
+ * PAPI_read pair, and of their ratios, written to fd by a child. */
+struct hl_timing {
+	double region_ns, read_pair_ns, ratio, ratio_q1, ratio_q3;
+};
+
+static void hl_child(const struct settings *s, int size, const char *directory, int fd)
+{
+	char events[512] = "";
+	for (int i = 0; i < size; i++)
+		snprintf(events + strlen(events), sizeof(events) - strlen(events), "%s%s",
+		         i ? "," : "", sw_events[i].name);
+	setenv("PAPI_EVENTS", events, 1);
+	setenv("PAPI_OUTPUT_DIRECTORY", directory, 1);
+	int set = PAPI_NULL;
+	long long values[MAX_EVENTS];
+	check(PAPI_create_eventset(&set), "PAPI_create_eventset");
+	for (int i = 0; i < size; i++)
+		check(PAPI_add_named_event(set, sw_events[i].name), sw_events[i].name);
+	double *region = malloc(s->blocks * sizeof(double));
+	double *pair = malloc(s->blocks * sizeof(double));
+	double *ratio = malloc(s->blocks * sizeof(double));
+	if (!region || !pair || !ratio)
+		die("out of memory");
+	for (int b = 0; b < s->blocks; b++) {
+		/* The regions' counters start at the first begin: untimed. */
+		check(PAPI_hl_region_begin("warm"), "PAPI_hl_region_begin");
+		check(PAPI_hl_region_end("warm"), "PAPI_hl_region_end");
+		uint64_t t0 = now_ns();
+		for (int c = 0; c < s->calls; c++) {
+			PAPI_hl_region_begin("empty");
+			PAPI_hl_region_end("empty");
+		}
+		uint64_t t1 = now_ns();
+		check(PAPI_hl_stop(), "PAPI_hl_stop");
+		check(PAPI_start(set), "PAPI_start");
+		uint64_t t2 = now_ns();
+		for (int c = 0; c < s->calls; c++) {
+			PAPI_read(set, values);
+			PAPI_read(set, values);
+		}
+		uint64_t t3 = now_ns();
+		check(PAPI_stop(set, values), "PAPI_stop");
+		region[b] = (double)(t1 - t0) / s->calls;
+		pair[b] = (double)(t3 - t2) / s->calls;
+		ratio[b] = region[b] / pair[b];
+	}
+	struct hl_timing t = {quantile(region, s->blocks, 0.5), quantile(pair, s->blocks, 0.5),
+	                      quantile(ratio, s->blocks, 0.5), quantile(ratio, s->blocks, 0.25),
+	                      quantile(ratio, s->blocks, 0.75)};
+	if (write(fd, &t, sizeof(t)) != (ssize_t)sizeof(t))
+		die("write to the parent failed");
+	/* Exit, so the report is written (atexit) before the parent cleans up. */
+	exit(0);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static void hl_mode(const struct settings *s, int cpu)
+{
+	char directory[] = "/tmp/papi_overhead_hl.XXXXXX";
+	if (!mkdtemp(directory))
+		die("mkdtemp: %s", strerror(errno));
+	printf("Papillon overhead benchmark, high-level regions: pinned to CPU %d\n", cpu);
+	printf("An empty region (PAPI_hl_region_begin + PAPI_hl_region_end) beside two PAPI_read "
+	       "of an event set of the same software events, in %d alternating blocks of %d; "
+	       "medians (ns):\n",
+	       s->blocks, s->calls);
+	printf("%-6s %12s %14s %8s  %s\n", "events", "region ns", "read pair ns", "ratio",
+	       "[q1, q3]");
+	for (int r = 0; r < s->size_count; r++) {
+		int pipe_fds[2];
+		if (pipe(pipe_fds) != 0)
+			die("pipe: %s", strerror(errno));
+		fflush(stdout);
+		pid_t child = fork();
+		if (child < 0)
+			die("fork: %s", strerror(errno));
+		if (child == 0) {
+			close(pipe_fds[0]);
+			hl_child(s, s->sizes[r], directory, pipe_fds[1]);
+		}
+		close(pipe_fds[1]);
+		struct hl_timing t;
+		ssize_t got = read(pipe_fds[0], &t, sizeof(t));
+		close(pipe_fds[0]);
+		int status;
+		waitpid(child, &status, 0);
+		if (got != (ssize_t)sizeof(t) || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			die("the high-level child for %d events failed", s->sizes[r]);
+		printf("%-6d %12.1f %14.1f %8.3f  [%.3f, %.3f]\n", s->sizes[r], t.region_ns,
+		       t.read_pair_ns, t.ratio, t.ratio_q1, t.ratio_q3);
+	}
+	nftw(directory, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
 /* ------------------------------------------------------------------- main */
 
 static void usage(FILE *out)
@@ -703,6 +815,7 @@ static void usage(FILE *out)
 	    "                       start/stop pairs) for an external syscall counter\n"
 	    "  --raw                with --loop: the raw syscalls instead of PAPI\n"
 	    "  --events N           event-set size of --callgrind-read and --loop (default 1)\n"
+	    "  --hl                 an empty high-level region beside a PAPI_read pair instead\n"
 	    "  -h, --help           this help\n",
 	    MAX_EVENTS);
 }
@@ -792,6 +905,8 @@ static void parse_args(int argc, char **argv, struct settings *s)
 			if (s->loop_n == 0)
 				s->loop_n = -1; /* set up and tear down only */
 			i += 2;
+		} else if (!strcmp(arg, "--hl")) {
+			s->hl = true;
 		} else if (!strcmp(arg, "--raw")) {
 			s->loop_raw = true;
 		} else if (!strcmp(arg, "--events")) {
@@ -820,6 +935,11 @@ int main(int argc, char **argv)
 
 	if (s.callgrind_n) {
 		callgrind_mode(&s, domain);
+		PAPI_shutdown();
+		return 0;
+	}
+	if (s.hl) {
+		hl_mode(&s, cpu);
 		PAPI_shutdown();
 		return 0;
 	}

@@ -10,13 +10,17 @@
 #include "hw_common.c"
 
 #define LOOPS 1000000ULL
-/* The library's own user-mode path between two rate calls, at most. */
+/* The library's own path between two rate calls, and on PMUs that cannot
+ * leave the kernel out (ppc64le and riscv64 under QEMU count its
+ * instructions too, see hw_instructions) the timer ticks of the interval. */
 #define SLACK 200000LL
 
 static void check_interval(const char *what, long long ins, long long loops)
 {
-	FAIL_IF(ins < 2 * loops || ins > 2 * loops + SLACK,
-	        "%s counted %lld instructions for a loop of %lld", what, ins, 2 * loops);
+	long long most = 2 * loops + 2 * loops / 20 + SLACK;
+	FAIL_IF(ins < 2 * loops || ins > most,
+	        "%s counted %lld instructions for a loop of %lld (at most %lld expected)", what,
+	        ins, 2 * loops, most);
 }
 
 int main(int argc, char **argv)

@@ -3,7 +3,8 @@
 ! repeated regions with a read, their return codes (an unmatched end is PAPI_EINVAL,
 ! PAPIF_hl_stop twice PAPI_ENOEVNT), and the rate calls' arguments and, without a
 ! hardware PMU, their PAPI_ENOEVNT. The report goes to the directory PAPI_OUTPUT_DIRECTORY
-! names (set here through setenv); tests/hl checks reports' contents.
+! names (set here through setenv; the previous run's report is removed first, so only
+! the last one stays); tests/hl checks reports' contents.
 #include "fpapi.h"
 #define CHECK(what, got, want) call ftest_check(__FILE__, __LINE__, what, got, want)
 #define FAIL(message) call ftest_fail(__FILE__, __LINE__, message)
@@ -18,11 +19,17 @@ program highlevel
       integer(c_int), value :: overwrite
       integer(c_int) :: setenv
     end function setenv
+    function c_system(command) bind(c, name='system')
+      import :: c_int, c_char
+      character(kind=c_char), dimension(*) :: command
+      integer(c_int) :: c_system
+    end function c_system
   end interface
   integer :: check, i
   real :: rtime, ptime, rate
   integer(8) :: count, ref, core
 
+  if (c_system('rm -rf /tmp/papillon-ftests-hl'//c_null_char) /= 0) FAIL('cannot remove the last report')
   if (setenv('PAPI_OUTPUT_DIRECTORY'//c_null_char, '/tmp/papillon-ftests-hl'//c_null_char, 1) /= 0) &
     FAIL('setenv failed')
   if (setenv('PAPI_EVENTS'//c_null_char, 'perf::TASK-CLOCK,perf::PAGE-FAULTS'//c_null_char, 1) /= 0) &

@@ -63,11 +63,25 @@ static int count_instances(int *open_count)
 	return closed;
 }
 
+static void write_reports(void);
+
 void hl_at_exit(void)
 {
 	static bool written;
 	if (__atomic_exchange_n(&written, true, __ATOMIC_ACQ_REL))
 		return;
+	/* A child of fork() holds copies of its parent's regions: the parent
+	 * reports them. */
+	if (getpid() != hl_state.owner)
+		return;
+	/* No thread joins the list while the report is made. */
+	pthread_mutex_lock(&hl_state.lock);
+	write_reports();
+	pthread_mutex_unlock(&hl_state.lock);
+}
+
+static void write_reports(void)
+{
 	int open_count;
 	int closed = count_instances(&open_count);
 	if (open_count)

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "papi.h"
 
@@ -80,6 +81,7 @@ struct hl_state {
 	int cpu_max_mhz, cpu_min_mhz;
 	struct hl_thread *threads, **threads_tail;
 	int thread_count;
+	pid_t owner; /* the process that set up; a forked child writes no report */
 };
 
 extern struct hl_state hl_state;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hl/hl.h"
 #include "util/error.h"
@@ -42,6 +43,7 @@ static void remember_hardware(void)
 static int set_up(void)
 {
 	hl_state.verbose = getenv("PAPI_HL_VERBOSE") != NULL;
+	hl_state.owner = getpid();
 	if (PAPI_is_initialized() == PAPI_NOT_INITED) {
 		int version = PAPI_library_init(PAPI_VER_CURRENT);
 		if (version != PAPI_VER_CURRENT) {

@@ -78,11 +78,18 @@ static int make_sets(struct hl_thread *thread)
 
 int hl_thread_start(struct hl_thread *thread)
 {
-	if (thread->running)
+	bool library_gone = PAPI_is_initialized() == PAPI_NOT_INITED;
+	if (thread->running && !library_gone)
 		return PAPI_OK;
 	/* After PAPI_shutdown the sets are gone: the library and the sets are
-	 * made again, and counts continue from the offsets. */
-	if (PAPI_is_initialized() == PAPI_NOT_INITED) {
+	 * made again, and counts continue from the last values read. */
+	if (library_gone) {
+		if (thread->running)
+			for (int e = 0; e < hl_state.config.event_count; e++)
+				if (!hl_state.config.events[e].instant)
+					thread->offset[HL_FIXED_VALUES + e] =
+					    thread->now[HL_FIXED_VALUES + e];
+		thread->running = false;
 		int version = PAPI_library_init(PAPI_VER_CURRENT);
 		if (version != PAPI_VER_CURRENT)
 			return version < 0 ? version : PAPI_EMISC;
