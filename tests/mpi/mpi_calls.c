@@ -66,7 +66,7 @@ static void collectives(int rank, int size)
 {
 	double d[16] = {0}, r[16];
 	int i4[4] = {1, 2, 3, 4}, o4[4], gathered[2 * 64], scattered[3 * 64], mine[3];
-	int a2a_out[2 * 64] = {0}, a2a_in[2 * 64];
+	int a2a_out[2 * 64] = {0}, a2a_in[64 * 65];
 	double one = rank, all[64];
 	MPI_Barrier(MPI_COMM_WORLD);
 	tally(COLL, 0);
@@ -85,6 +85,36 @@ static void collectives(int rank, int size)
 	tally(COLL, 8);
 	MPI_Alltoall(a2a_out, 2, MPI_INT, a2a_in, 2, MPI_INT, MPI_COMM_WORLD);
 	tally(COLL, (uint64_t)8 * size);
+	// The v forms: rank i sends (or receives) i + 1 ints.
+	int counts[64], displs[64], vbuf[64 * 65] = {0}, vout[65] = {0};
+	for (int i = 0; i < size; i++)
+		counts[i] = i + 1, displs[i] = i * (i + 1) / 2;
+	MPI_Gatherv(vout, rank + 1, MPI_INT, vbuf, counts, displs, MPI_INT, 0, MPI_COMM_WORLD);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	MPI_Scatterv(vbuf, counts, displs, MPI_INT, vout, rank + 1, MPI_INT, 0, MPI_COMM_WORLD);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	MPI_Allgatherv(vout, rank + 1, MPI_INT, vbuf, counts, displs, MPI_INT, MPI_COMM_WORLD);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	// Alltoallv: i + 1 ints to rank i, from everyone.
+	int rcounts[64], rdispls[64];
+	for (int i = 0; i < size; i++)
+		rcounts[i] = rank + 1, rdispls[i] = i * (rank + 1);
+	MPI_Alltoallv(vbuf, counts, displs, MPI_INT, a2a_in, rcounts, rdispls, MPI_INT,
+	              MPI_COMM_WORLD);
+	tally(COLL, (uint64_t)4 * size * (size + 1) / 2);
+	MPI_Reduce_scatter_block(vbuf, vout, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	tally(COLL, (uint64_t)8 * size);
+	// Nonblocking: counted when started, their wait under wait-test.
+	MPI_Request started[3];
+	MPI_Status done[3];
+	MPI_Ibarrier(MPI_COMM_WORLD, &started[0]);
+	tally(COLL, 0);
+	MPI_Ibcast(d, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD, &started[1]);
+	tally(COLL, 24);
+	MPI_Iallreduce(i4, o4, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &started[2]);
+	tally(COLL, 16);
+	MPI_Waitall(3, started, done);
+	tally(WAIT, 0);
 	// Rank r does r more on its own: the spread has its min on rank 0 and
 	// its max on the last rank.
 	for (int i = 0; i < rank; i++) {

@@ -21,11 +21,26 @@
 #define RMA  MPI_CLASS_ONE_SIDED
 #define IO   MPI_CLASS_IO
 
-static uint64_t comm_size(MPI_Comm comm)
+// The ranks a rank sends a block to in an all-to-all: its group, or the
+// remote group of an intercommunicator.
+static uint64_t comm_peers(MPI_Comm comm)
 {
-	int size = 0;
-	PMPI_Comm_size(comm, &size);
+	int inter = 0, size = 0;
+	PMPI_Comm_test_inter(comm, &inter);
+	if (inter)
+		PMPI_Comm_remote_size(comm, &size);
+	else
+		PMPI_Comm_size(comm, &size);
 	return size > 0 ? (uint64_t)size : 0;
+}
+
+// The elements of counts[0 .. peers-1], in bytes of type.
+static uint64_t counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
+{
+	uint64_t n = comm_peers(comm), total = 0;
+	for (uint64_t i = 0; i < n; i++)
+		total += mpi_type_bytes(counts[i], type);
+	return total;
 }
 
 // --- initialisation and finalisation ----------------------------------------
@@ -194,8 +209,123 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
 	COUNTED_CALL(
 	    COLL,
-	    sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype) * comm_size(comm),
+	    sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype) * comm_peers(comm),
 	    PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype),
+	             PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+	                          recvtype, root, comm));
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, recvbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(recvcount, recvtype),
+	             PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+	                           recvtype, root, comm));
+}
+
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype),
+	             PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+	                             recvtype, comm));
+}
+
+// The sum of the blocks sent.
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : counts_bytes(sendcounts, comm, sendtype),
+	             PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+	                            rdispls, recvtype, comm));
+}
+
+// What this rank contributes: every rank's block.
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, counts_bytes(recvcounts, comm, type),
+	             PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm));
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type,
+                             MPI_Op op, MPI_Comm comm)
+{
+	COUNTED_CALL(COLL, mpi_type_bytes(recvcount, type) * comm_peers(comm),
+	             PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm));
+}
+
+// --- nonblocking collectives: counted when started, as the blocking ones;
+// their completion is a wait or a test.
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(COLL, 0, PMPI_Ibarrier(comm, request));
+}
+
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+               MPI_Request *request)
+{
+	COUNTED_CALL(COLL, mpi_type_bytes(count, type),
+	             PMPI_Ibcast(buf, count, type, root, comm, request));
+}
+
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(COLL, mpi_type_bytes(count, type),
+	             PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request));
+}
+
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                   MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(COLL, mpi_type_bytes(count, type),
+	             PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request));
+}
+
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype),
+	             PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+	                          comm, request));
+}
+
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request *request)
+{
+	COUNTED_CALL(COLL, recvbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(recvcount, recvtype),
+	             PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+	                           comm, request));
+}
+
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype),
+	             PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	                             comm, request));
+}
+
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+	COUNTED_CALL(
+	    COLL,
+	    sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype) * comm_peers(comm),
+	    PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+	                   request));
 }
 
 // --- waits and tests ---------------------------------------------------------
