@@ -12,7 +12,7 @@ program mpi_calls_fortran
   integer(kind=8) :: calls(5) = 0, nbytes(5) = 0
   integer :: ierr, rank, nranks, right, left, i, fh, win, flag
   integer :: reqs(2), statuses(MPI_STATUS_SIZE, 2), status(MPI_STATUS_SIZE)
-  integer :: out(100), in(100), window(16), four(4), two(2), block(16)
+  integer :: out(100), in(100), window(16), four(4), two(2), block(16), a2a(128)
   double precision :: d(16), r(16)
   integer(kind=MPI_ADDRESS_KIND) :: winsize, disp
   integer(kind=MPI_OFFSET_KIND) :: offset
@@ -57,8 +57,19 @@ program mpi_calls_fortran
      call tally(wait, 0)
   end do
 
+  call MPI_Sendrecv_replace(out, 5, MPI_INTEGER, right, 5, left, 5, MPI_COMM_WORLD, status, ierr)
+  call tally(p2p, 40)
+
   call MPI_Barrier(MPI_COMM_WORLD, ierr)
   call tally(coll, 0)
+  call MPI_Alltoall(out, 2, MPI_INTEGER, a2a, 2, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call tally(coll, 8 * nranks)
+  call MPI_Scan(d, r, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call tally(coll, 8)
+  call MPI_Ibarrier(MPI_COMM_WORLD, reqs(1), ierr)
+  call tally(coll, 0)
+  call MPI_Waitany(1, reqs, i, status, ierr)
+  call tally(wait, 0)
   call MPI_Bcast(d, 16, MPI_DOUBLE_PRECISION, 0, MPI_COMM_WORLD, ierr)
   call tally(coll, 128)
   call MPI_Allreduce(d, r, 4, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
@@ -100,6 +111,9 @@ program mpi_calls_fortran
   call tally(io, 64)
   call MPI_File_read_at(fh, offset, block, 16, MPI_INTEGER, status, ierr)
   call tally(io, 64)
+  call MPI_File_seek(fh, offset, MPI_SEEK_SET, ierr)
+  call MPI_File_write_all(fh, block, 8, MPI_INTEGER, status, ierr)
+  call tally(io, 32)
   call MPI_File_close(fh, ierr)
   call tally(io, 0)
 

@@ -77,6 +77,28 @@ uint64_t mpi_type_bytes(int count, MPI_Datatype datatype)
 	return (uint64_t)count * (uint64_t)size;
 }
 
+// The ranks a rank sends a block to in an all-to-all: its group, or the
+// remote group of an intercommunicator.
+uint64_t mpi_comm_peers(MPI_Comm comm)
+{
+	int inter = 0, size = 0;
+	PMPI_Comm_test_inter(comm, &inter);
+	if (inter)
+		PMPI_Comm_remote_size(comm, &size);
+	else
+		PMPI_Comm_size(comm, &size);
+	return size > 0 ? (uint64_t)size : 0;
+}
+
+// The elements of counts[0 .. peers-1], in bytes of type.
+uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
+{
+	uint64_t n = mpi_comm_peers(comm), total = 0;
+	for (uint64_t i = 0; i < n; i++)
+		total += mpi_type_bytes(counts[i], type);
+	return total;
+}
+
 // PAPI_MPI_EVENTS (comma separated) or the defaults; a name that does not
 // count here is left out (said with PAPI_MPI_VERBOSE), never fatal.
 static void events_add(void)

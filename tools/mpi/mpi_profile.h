@@ -8,6 +8,10 @@
 #include <mpi.h>
 #include <stdint.h>
 
+// Only the MPI entry points are the library's interface: what follows
+// stays inside it, out of the program's namespace.
+#pragma GCC visibility push(hidden)
+
 enum mpi_call_class {
 	MPI_CLASS_POINT_TO_POINT,
 	MPI_CLASS_COLLECTIVE,
@@ -30,6 +34,11 @@ void mpi_call_end(struct mpi_call *call, enum mpi_call_class cls, uint64_t bytes
 
 // count elements of datatype, in bytes; 0 for a null or unsized type.
 uint64_t mpi_type_bytes(int count, MPI_Datatype datatype);
+
+// The ranks a rank sends a block to in an all-to-all (its group, or an
+// intercommunicator's remote group), and the bytes of counts[] over them.
+uint64_t mpi_comm_peers(MPI_Comm comm);
+uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type);
 
 // Called once MPI is initialised (C or Fortran MPI_Init*; thread_level:
 // the level MPI provides), and just before MPI_Finalize: start counting,
@@ -58,5 +67,7 @@ extern const char *const mpi_class_region_names[MPI_CLASS_COUNT];
 // the aggregate); the other ranks only send theirs. Returns 0 or -1.
 int mpi_report_write(const struct mpi_rank_figures *mine, int nevents,
                      const char *const *event_names);
+
+#pragma GCC visibility pop
 
 #endif

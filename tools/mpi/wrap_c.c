@@ -21,28 +21,6 @@
 #define RMA  MPI_CLASS_ONE_SIDED
 #define IO   MPI_CLASS_IO
 
-// The ranks a rank sends a block to in an all-to-all: its group, or the
-// remote group of an intercommunicator.
-static uint64_t comm_peers(MPI_Comm comm)
-{
-	int inter = 0, size = 0;
-	PMPI_Comm_test_inter(comm, &inter);
-	if (inter)
-		PMPI_Comm_remote_size(comm, &size);
-	else
-		PMPI_Comm_size(comm, &size);
-	return size > 0 ? (uint64_t)size : 0;
-}
-
-// The elements of counts[0 .. peers-1], in bytes of type.
-static uint64_t counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
-{
-	uint64_t n = comm_peers(comm), total = 0;
-	for (uint64_t i = 0; i < n; i++)
-		total += mpi_type_bytes(counts[i], type);
-	return total;
-}
-
 // --- initialisation and finalisation ----------------------------------------
 
 int MPI_Init(int *argc, char ***argv)
@@ -209,7 +187,8 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
 	COUNTED_CALL(
 	    COLL,
-	    sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype) * comm_peers(comm),
+	    sendbuf == MPI_IN_PLACE ? 0
+	                            : mpi_type_bytes(sendcount, sendtype) * mpi_comm_peers(comm),
 	    PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
 }
 
@@ -244,7 +223,8 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
-	COUNTED_CALL(COLL, sendbuf == MPI_IN_PLACE ? 0 : counts_bytes(sendcounts, comm, sendtype),
+	COUNTED_CALL(COLL,
+	             sendbuf == MPI_IN_PLACE ? 0 : mpi_counts_bytes(sendcounts, comm, sendtype),
 	             PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
 	                            rdispls, recvtype, comm));
 }
@@ -253,14 +233,14 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                        MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-	COUNTED_CALL(COLL, counts_bytes(recvcounts, comm, type),
+	COUNTED_CALL(COLL, mpi_counts_bytes(recvcounts, comm, type),
 	             PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm));
 }
 
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type,
                              MPI_Op op, MPI_Comm comm)
 {
-	COUNTED_CALL(COLL, mpi_type_bytes(recvcount, type) * comm_peers(comm),
+	COUNTED_CALL(COLL, mpi_type_bytes(recvcount, type) * mpi_comm_peers(comm),
 	             PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm));
 }
 
@@ -321,11 +301,12 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-	COUNTED_CALL(
-	    COLL,
-	    sendbuf == MPI_IN_PLACE ? 0 : mpi_type_bytes(sendcount, sendtype) * comm_peers(comm),
-	    PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-	                   request));
+	COUNTED_CALL(COLL,
+	             sendbuf == MPI_IN_PLACE
+	                 ? 0
+	                 : mpi_type_bytes(sendcount, sendtype) * mpi_comm_peers(comm),
+	             PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	                            comm, request));
 }
 
 // --- waits and tests ---------------------------------------------------------
