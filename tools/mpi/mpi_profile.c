@@ -38,6 +38,17 @@ static struct {
 
 static _Thread_local int call_depth;
 
+// Papillon says why a call failed; PAPI's own libpapi does not.
+static const char *last_reason(void)
+{
+#ifdef PAPILLON
+	const char *reason = PAPI_strreason();
+	return reason ? reason : "";
+#else
+	return "";
+#endif
+}
+
 static int verbose(void)
 {
 	const char *v = getenv("PAPI_MPI_VERBOSE");
@@ -115,7 +126,7 @@ static void events_add(void)
 		profile.event_counts[i] = rc == PAPI_OK;
 		if (rc != PAPI_OK && verbose())
 			fprintf(stderr, "papi_mpi: %s is not counted: %s (%s)\n", name,
-			        PAPI_strerror(rc), PAPI_strreason());
+			        PAPI_strerror(rc), last_reason());
 	}
 }
 
@@ -145,7 +156,7 @@ void mpi_profile_start(int thread_level)
 	    (rc = PAPI_attach(profile.eventset, (unsigned long)syscall(SYS_gettid))) != PAPI_OK) {
 		if (verbose())
 			fprintf(stderr, "papi_mpi: PAPI_attach to this thread: %s (%s)\n",
-			        PAPI_strerror(rc), PAPI_strreason());
+			        PAPI_strerror(rc), last_reason());
 	}
 	events_add();
 	if ((rc = PAPI_start(profile.eventset)) != PAPI_OK) {
