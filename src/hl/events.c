@@ -45,9 +45,12 @@ static struct hl_group *group_of(struct chooser *chooser, int cidx)
 		return NULL;
 	int g = config->group_count;
 	chooser->probe[g] = PAPI_NULL;
-	if (PAPI_create_eventset(&chooser->probe[g]) != PAPI_OK ||
-	    PAPI_assign_eventset_component(chooser->probe[g], cidx) != PAPI_OK)
+	if (PAPI_create_eventset(&chooser->probe[g]) != PAPI_OK)
 		return NULL;
+	if (PAPI_assign_eventset_component(chooser->probe[g], cidx) != PAPI_OK) {
+		(void)PAPI_destroy_eventset(&chooser->probe[g]);
+		return NULL;
+	}
 	config->groups[g] = (struct hl_group){.cidx = cidx};
 	config->group_count++;
 	return &config->groups[g];

@@ -11,6 +11,26 @@
 
 static _Thread_local struct hl_thread *current_thread;
 
+static void forget_sets(struct hl_thread *thread);
+
+/* A thread that ends gives its event sets (and their descriptors) back;
+ * its records stay for the report. */
+static pthread_key_t thread_end_key;
+static pthread_once_t thread_end_once = PTHREAD_ONCE_INIT;
+
+static void thread_ended(void *record)
+{
+	struct hl_thread *thread = record;
+	if (thread->running)
+		(void)hl_thread_stop(thread);
+	forget_sets(thread);
+}
+
+static void make_thread_end_key(void)
+{
+	(void)pthread_key_create(&thread_end_key, thread_ended);
+}
+
 static struct hl_thread *thread_new(void)
 {
 	struct hl_thread *thread = calloc(1, sizeof *thread);
@@ -27,6 +47,8 @@ static struct hl_thread *thread_new(void)
 	pthread_mutex_init(&thread->lock, NULL);
 	for (int g = 0; g < HL_MAX_GROUPS; g++)
 		thread->sets[g] = PAPI_NULL;
+	pthread_once(&thread_end_once, make_thread_end_key);
+	(void)pthread_setspecific(thread_end_key, thread);
 	pthread_mutex_lock(&hl_state.lock);
 	thread->index = hl_state.thread_count++;
 	*hl_state.threads_tail = thread;

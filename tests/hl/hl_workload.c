@@ -7,7 +7,10 @@
  * by the library; check_report.py compares the two.
  *
  *   hl_workload SCENARIO [PAGES]
- *   basic | nested | repeated | reads | threads | stop | shutdown | rank | open */
+ *   basic | nested | repeated | reads | threads | stop | shutdown | rank | open
+ *   | thread_fds (20 short threads with a region each leave no descriptor
+ *   open: exit status 1 if they do) */
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +107,26 @@ static void *thread_body(void *arg)
 	return NULL;
 }
 
+static int open_descriptors(void)
+{
+	int count = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	if (!dir)
+		return -1;
+	while (readdir(dir))
+		count++;
+	closedir(dir);
+	return count;
+}
+
+static void *short_thread(void *arg)
+{
+	(void)arg;
+	check(PAPI_hl_region_begin("short"), "PAPI_hl_region_begin");
+	check(PAPI_hl_region_end("short"), "PAPI_hl_region_end");
+	return NULL;
+}
+
 static void print_expectations(const char *scenario)
 {
 	printf("{\"scenario\":\"%s\",\"regions\":[", scenario);
@@ -173,6 +196,20 @@ int main(int argc, char **argv)
 		}
 		touch_pages(50);
 		measured_region("after", 0, 5);
+	} else if (strcmp(scenario, "thread_fds") == 0) {
+		measured_region("main", 0, pages);
+		int before = open_descriptors();
+		for (int t = 0; t < 20; t++) {
+			pthread_t thread;
+			pthread_create(&thread, NULL, short_thread, NULL);
+			pthread_join(thread, NULL);
+		}
+		int after = open_descriptors();
+		if (after != before) {
+			fprintf(stderr, "%d descriptors open before 20 threads, %d after\n", before,
+			        after);
+			return 1;
+		}
 	} else if (strcmp(scenario, "shutdown") == 0) {
 		measured_region("compute", 0, pages);
 		PAPI_shutdown();
