@@ -14,6 +14,13 @@ export DEBIAN_FRONTEND=noninteractive
 PAPILLON_BUILD_DEPS=(build-essential autoconf automake libtool pkg-config
 	libpfm4-dev libhwloc-dev libcunit1-dev python3)
 
+# What the mpi test part installs (scripts/test): Open MPI and MPICH side
+# by side (each with its compiler wrappers, Fortran too), Chromium to render
+# papi_hl_report's SVG, xmllint for its fallback check.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+PAPILLON_MPI_TEST_DEPS=(openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran chromium
+	libxml2-utils)
+
 # missing_packages PKG...: print those not installed.
 missing_packages() {
 	local p st
