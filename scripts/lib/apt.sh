@@ -8,10 +8,11 @@ APT_OPTS=(-o DPkg::Lock::Timeout=300 -o Acquire::Retries=3)
 export DEBIAN_FRONTEND=noninteractive
 
 # What scripts/setup installs: the toolchain, autotools and the libraries
-# configure.ac requires.
+# configure.ac requires; pandoc writes the man pages (man/), cmake builds the
+# CMake client of the installed library (scripts/test-install).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PAPILLON_BUILD_DEPS=(build-essential autoconf automake libtool pkg-config
-	libpfm4-dev libhwloc-dev libcunit1-dev)
+	libpfm4-dev libhwloc-dev libcunit1-dev pandoc cmake)
 
 # missing_packages PKG...: print those not installed.
 missing_packages() {
