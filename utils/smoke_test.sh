@@ -68,7 +68,8 @@ expect() {
 }
 
 for utility in papi_avail papi_native_avail papi_component_avail papi_command_line \
-	papi_hardware_avail papi_mem_info papi_event_chooser papi_version papi_cost; do
+	papi_hardware_avail papi_mem_info papi_event_chooser papi_version papi_cost \
+	papi_clockres papi_decode papi_error_codes papi_multiplex_cost papi_xml_event_info; do
 	expect 0 'Usage' ./$utility --help
 	expect 2 "unknown option '--no-such-option'" ./$utility --no-such-option
 done
@@ -78,6 +79,43 @@ expect 0 '^Active components:' ./papi_component_avail
 expect 0 '^Compiled-in components:' ./papi_component_avail -d
 expect 0 'PAPI Preset Events' ./papi_avail
 expect 0 '^Of [0-9]+ available events' ./papi_avail -a
+
+# papi_error_codes: the codes 0, -1, ... each with PAPI_strerror's text,
+# and a total that matches the lines.
+expect 0 '^Error code   -1: ' ./papi_error_codes
+listed=$(grep -c '^Error code ' "$output")
+if ! grep -q "^There are $listed error codes defined\$" "$output" ||
+	! grep -q "^Error code  *-$((listed - 1)): " "$output" || [ "$listed" -lt 28 ]; then
+	checks=$((checks + 1))
+	fail "papi_error_codes: $listed lines do not run from 0 to -$((listed - 1)) or do not match its total"
+fi
+expect 0 '^PAPI_get_virt_usec : ' ./papi_clockres
+for timer in real_cyc real_usec virt_cyc; do
+	grep -q "^PAPI_get_${timer}: min [0-9.]*  max [0-9.]*" "$output" ||
+		fail "papi_clockres printed no figures for PAPI_get_$timer"
+done
+# papi_decode lists the same presets as papi_avail, with and without -a.
+for option in '' -a; do
+	expect 0 '^name,derived,postfix,short_descr,long_descr,note,' ./papi_decode $option
+	decoded=$(sed -n 's/^\(PAPI_[A-Z0-9_]*\),.*/\1/p' "$output")
+	./papi_avail $option 2>/dev/null | sed -n 's/^\(PAPI_[A-Z0-9_]*\) .*/\1/p' >"$output"
+	if [ "$decoded" != "$(cat "$output")" ]; then
+		checks=$((checks + 1))
+		fail "papi_decode $option and papi_avail $option list different presets"
+	fi
+done
+expect 2 'unexpected argument' ./papi_decode PAPI_TOT_INS
+expect 0 '^<\?xml version="1.0" encoding="UTF-8"\?>$' ./papi_xml_event_info -c 0
+if grep -q '^  <eventset type="NATIVE">' "$output" && ! grep -q '^</eventinfo>$' "$output"; then
+	fail "papi_xml_event_info: the document does not end"
+fi
+expect 0 '^  <eventset type="PRESET">' ./papi_xml_event_info -p -c 0
+if grep -q 'type="NATIVE"' "$output"; then
+	fail "papi_xml_event_info -p printed native events"
+fi
+expect 2 'no component 99' ./papi_xml_event_info -c 99
+expect 1 'no_such_event' ./papi_xml_event_info no_such_event
+expect 2 'is more than -x' ./papi_multiplex_cost -m 3 -x 2
 expect 0 'PAPI Preset Events' ./papi_avail --br --cache -d
 expect 1 "could not be found" ./papi_avail -e no_such_event
 expect 0 '^Total events reported: [0-9]+' ./papi_native_avail
@@ -133,6 +171,22 @@ else
 	expect 0 '^Total events reported: [0-9]+' ./papi_event_chooser NATIVE "$first"
 	expect 0 '^Total cost for PAPI_read' ./papi_cost -t 200 -s -d -p -b 5
 	expect 0 'can be counted here' ./papi_native_avail -e "$first"
+	# What counts is listed by papi_xml_event_info; with an event given,
+	# what counts beside it, which is not the event itself (a duplicate).
+	expect 0 "<event index=\"[0-9]+\" name=\"$first\"" ./papi_xml_event_info -n -c 0
+	second=$(echo "$countable" | sed -n 2p)
+	if [ -n "$second" ]; then
+		expect 0 "<event index=\"[0-9]+\" name=\"$second\"" ./papi_xml_event_info -n -c 0 "$first"
+		if grep -q "name=\"$first\"" "$output"; then
+			fail "papi_xml_event_info lists $first as countable beside itself"
+		fi
+	fi
+	# Both multiplexers, one and two events, a few calls each.
+	expect 0 '^PAPI_read:' ./papi_multiplex_cost -t 20 -x 2
+	for kind in kernel software; do
+		sed -n "/, $kind multiplexing,/,/^\$/p" "$output" | grep -Eq '^ +2 +[0-9]+ +[0-9]+ ' ||
+			fail "papi_multiplex_cost: no figure for 2 events with $kind multiplexing"
+	done
 fi
 
 if [ "$failures" -eq 0 ]; then

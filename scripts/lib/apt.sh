@@ -9,10 +9,11 @@ export DEBIAN_FRONTEND=noninteractive
 
 # What scripts/setup installs: the toolchain, autotools and the libraries
 # configure.ac requires; python3 for make check's tests/hl, which read the
-# high-level reports' JSON.
+# high-level reports' JSON; pandoc writes the man pages (man/), cmake builds
+# the CMake client of the installed library (scripts/test-install).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PAPILLON_BUILD_DEPS=(build-essential autoconf automake libtool pkg-config
-	libpfm4-dev libhwloc-dev libcunit1-dev python3)
+	libpfm4-dev libhwloc-dev libcunit1-dev python3 pandoc cmake)
 
 # What the mpi test part installs (scripts/test): Open MPI and MPICH side
 # by side (each with its compiler wrappers, Fortran too), Chromium to render
