@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The native events of the POWER PMUs the ebb component drives, as const
  * tables: one per PMU (ebb_events_power8.c, _power9.c, _power10.c), no logic.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* POWER10's events for EBB: names and codes from libpfm4's power10 table.
  * PM_RUN_CYC (PMC6) and PM_RUN_INST_CMPL (PMC5) are the architected fixed
  * counters, the same codes as POWER8's. Codes whose PMC field is 0 count on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* POWER8's events for EBB: names and codes from libpfm4's power8 table
  * (every one names its PMC in bits 16-19). Descriptions are ours. */
 #include "ebb_events.h"

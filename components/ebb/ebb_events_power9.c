@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* POWER9's events for EBB: names and codes from libpfm4's power9 table.
  * PM_RUN_CYC (PMC6) is the architected fixed cycle counter, the same code
  * as POWER8's. Codes whose PMC field is 0 count on any of PMC1-4.

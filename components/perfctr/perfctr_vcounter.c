@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component's side of a virtual counter (perfctr_vcounter.h). The
  * structure ioctls carry their structure after perfctr_struct_buf's two
  * size words (in 32-bit words), as the module reads and writes them. */
