@@ -122,7 +122,7 @@ suite_tree_files() {
 		# not always the program's name): a suite that runs none of
 		# them needs none.
 		utils)
-			if [ ! -f "$dir/only" ] || [[ $(cat "$dir/only") == utils/* ]]; then
+			if suite_wants "$dir" "utils/$name"; then
 				suite_file "$dir" "$path" "/bin/$name"
 			fi
 			;;

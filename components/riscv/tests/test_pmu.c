@@ -261,6 +261,27 @@ static void test_firmware_counter_below_32(void)
 	CU_ASSERT_TRUE(hw.delegated);
 }
 
+/* A request's counters: firmware chooses among those only (the
+ * benchmark's meter asks for instret, bit 2, alone). */
+static void test_request_limits_the_counters(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter first, second;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	const struct rv_counter_request only_5 = {.event_index = L1D_READ_MISS,
+	                                          .counters = 1ul << 5};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &only_5, &first), RV_PMU_OK);
+	CU_ASSERT_EQUAL(first.index, 5); /* not 3, the first free one */
+	/* Counter 5 is taken: a request for it alone finds none. */
+	CU_ASSERT_EQUAL(rv_counter_obtain(&pmu, &only_5, &second), RV_PMU_NO_COUNTER);
+	const struct rv_counter_request any = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &any, &second), RV_PMU_OK);
+	CU_ASSERT_EQUAL(second.index, 3);
+}
+
 static void test_user_access_through_scounteren(void)
 {
 	struct rv_model model;
@@ -354,6 +375,7 @@ int main(void)
 	CU_add_test(suite, "firmware counter read by SBI", test_firmware_counter_read_by_sbi);
 	CU_add_test(suite, "firmware counter below 32 (counter_get_info)",
 	            test_firmware_counter_below_32);
+	CU_add_test(suite, "request limits the counters", test_request_limits_the_counters);
 	CU_add_test(suite, "user access through scounteren", test_user_access_through_scounteren);
 	CU_add_test(suite, "overflow rearm needs no ecall", test_overflow_rearm_needs_no_ecall);
 	return unit_run_all();
