@@ -7,10 +7,12 @@
  * Which counters user mode may read is the kernel's choice (rv_mode.c):
  * time always, cycle and instret in the legacy mode, and in the
  * perf-managed mode the counter perf programmed for an event this process
- * opened and mapped (rv_perf.c). Papillon's kernel module, the third
- * mode, is still to come (doc/riscv.md). */
+ * opened and mapped (rv_perf.c), and when Papillon's kernel module is
+ * loaded, the counters it programmed for this process (rv_module.c),
+ * through counter delegation where the hart has it. */
 #include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,7 @@
 #include "util/error.h"
 #include "rv_events.h"
 #include "rv_mode.h"
+#include "rv_module.h"
 #include "rv_perf.h"
 #include "rv_user_read.h"
 
@@ -31,10 +34,39 @@ struct rv_control {
 	uint32_t counters[RV_MAX_EVENTS];
 	struct rv_perf_event perf[RV_MAX_EVENTS];
 	bool through_csr[RV_MAX_EVENTS]; /* the last read's path */
+	/* Or a counter of the kernel module (in_module). */
+	bool in_module[RV_MAX_EVENTS];
+	struct rv_module_counter module[RV_MAX_EVENTS];
 };
 
 static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
 static char rv_mode_why[PAPI_MAX_STR_LEN];
+/* The kernel module's device (RV_MODE_MODULE), open for the process's life. */
+static int rv_module_fd = -1;
+static bool rv_module_delegation;
+
+/* The module, when loaded, takes over from the kernel's setting: it
+ * programs counters for any SBI event and filters by privilege mode. */
+static void use_module_if_loaded(void)
+{
+	uint32_t delegated = 0;
+	if (rv_module_fd < 0)
+		rv_module_fd = rv_module_open(&rv_module_delegation, &delegated);
+	if (rv_module_fd < 0)
+		return;
+	rv_mode_now = RV_MODE_MODULE;
+	if (rv_module_delegation)
+		snprintf(
+		    rv_mode_why, sizeof(rv_mode_why),
+		    "kernel module: papillon_riscv.ko programs the counters, delegated to "
+		    "S-mode (counters %#x: no SBI call to start, stop or read them); read with "
+		    "csrr",
+		    delegated);
+	else
+		snprintf(rv_mode_why, sizeof(rv_mode_why),
+		         "kernel module: papillon_riscv.ko programs the counters through SBI calls "
+		         "(M-mode did not delegate counters to S-mode); read with csrr");
+}
 
 static int rv_init(int cidx, PAPI_component_info_t *info)
 {
@@ -45,10 +77,14 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", rv_mode_why);
 		return PAPI_ECMP;
 	}
+	use_module_if_loaded();
 	/* The description is short (PAPI_MAX_STR_LEN): the mode's name; its
 	 * reason is in every refusal and in the user-read status. */
 	snprintf(info->description, sizeof(info->description),
-	         "RISC-V counters read with csrr, mode: %s", rv_mode_name(rv_mode_now));
+	         "RISC-V counters read with csrr, mode: %s%s", rv_mode_name(rv_mode_now),
+	         rv_mode_now != RV_MODE_MODULE ? ""
+	         : rv_module_delegation        ? ", delegated"
+	                                       : ", SBI calls");
 	info->num_cntrs = RV_MAX_EVENTS;
 	info->num_mpx_cntrs = RV_MAX_EVENTS;
 	info->num_native_events = (int)rv_event_count();
@@ -64,6 +100,9 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 
 static void rv_shutdown(void)
 {
+	if (rv_module_fd >= 0)
+		close(rv_module_fd); /* releases any counter still held */
+	rv_module_fd = -1;
 }
 
 static int rv_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
@@ -125,6 +164,8 @@ static int rv_check_event(const void *encoding)
 	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER &&
 	    rv_mode_reads(rv_mode_now, event->fixed_counter))
 		return PAPI_OK;
+	if (rv_mode_now == RV_MODE_MODULE)
+		return PAPI_OK; /* the module says at add whether a counter can count it */
 	if (rv_mode_now == RV_MODE_PERF) {
 		struct perf_event_attr attr;
 		char reason[PAPI_HUGE_STR_LEN];
@@ -138,15 +179,19 @@ static int rv_check_event(const void *encoding)
 	return papi_error_set(PAPI_ECMP,
 	                      "the SBI PMU's events need a counter programmed: by perf "
 	                      "(perf_user_access=1, the perf-managed mode) or by Papillon's "
-	                      "kernel module (not built yet); %s",
+	                      "kernel module (papillon_riscv.ko, not loaded); %s",
 	                      rv_mode_why);
 }
 
 static void control_close(struct rv_control *rv)
 {
-	for (int i = 0; i < rv->count; i++)
+	for (int i = 0; i < rv->count; i++) {
 		if (rv->perf[i].fd >= 0)
 			rv_perf_close(&rv->perf[i]);
+		if (rv->in_module[i])
+			rv_module_release(rv_module_fd, &rv->module[i]);
+		rv->in_module[i] = false;
+	}
 	rv->count = 0;
 }
 
@@ -172,8 +217,17 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 		next->counters[i] = encoding->fixed_counter;
 		return PAPI_OK;
 	}
-	struct perf_event_attr attr;
 	char reason[PAPI_HUGE_STR_LEN];
+	if (rv_mode_now == RV_MODE_MODULE) {
+		int error = rv_module_obtain(rv_module_fd, encoding, options->domain,
+		                             &next->module[i], reason, sizeof(reason));
+		if (error < 0)
+			return papi_error_set(error == -EINVAL ? PAPI_ENOEVNT : PAPI_ECNFLCT,
+			                      "%s: %s", event->name, reason);
+		next->in_module[i] = true;
+		return PAPI_OK;
+	}
+	struct perf_event_attr attr;
 	if (!rv_perf_attr(encoding, options->domain, &attr, reason, sizeof(reason)))
 		return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
 	int error = rv_perf_open(&attr, &next->perf[i], reason, sizeof(reason));
@@ -216,7 +270,14 @@ static int rv_read(void *control, long long *values)
 	struct rv_control *rv = control;
 	for (int i = 0; i < rv->count; i++) {
 		uint64_t value = 0;
-		if (rv->perf[i].fd >= 0) {
+		if (rv->in_module[i]) {
+			const struct rv_module_counter *counter = &rv->module[i];
+			if (counter->firmware ? !rv_module_read(rv_module_fd, counter, &value)
+			                      : !rv_user_counter_read(counter->counter, &value))
+				return papi_error_set(PAPI_ESYS,
+				                      "reading counter %u of the module failed",
+				                      counter->counter);
+		} else if (rv->perf[i].fd >= 0) {
 			if (!rv_perf_count(&rv->perf[i], &value, &rv->through_csr[i]))
 				return papi_error_set(PAPI_ESYS, "reading perf event %d failed", i);
 		} else if (!rv_user_counter_read(rv->counters[i], &value)) {
@@ -236,6 +297,20 @@ static int rv_user_read_status(char *why, size_t why_len)
 static int rv_read_path(void *control, int index, char *reason, size_t reason_len)
 {
 	const struct rv_control *rv = control;
+	if (index < rv->count && rv->in_module[index]) {
+		const struct rv_module_counter *counter = &rv->module[index];
+		if (counter->firmware) {
+			snprintf(reason, reason_len,
+			         "syscall: ioctl RV_IOC_READ of %s (a firmware counter has no CSR)",
+			         RV_MODULE_DEVICE_NAME);
+			return PAPI_READ_PATH_SYSCALL;
+		}
+		snprintf(reason, reason_len,
+		         "user: csrr of CSR %#x, a counter papillon_riscv.ko programmed (%s)",
+		         0xc00u + counter->counter,
+		         counter->delegated ? "delegated to S-mode" : "through SBI calls");
+		return PAPI_READ_PATH_USER;
+	}
 	if (index < rv->count && rv->perf[index].fd >= 0) {
 		const volatile struct perf_event_mmap_page *page = rv->perf[index].page;
 		uint32_t counter = page->index;

@@ -10,7 +10,9 @@
  * calls otherwise; requests the module must refuse are refused; where
  * delegation is on it measures the instructions (every mode: user, kernel
  * and M-mode firmware) of start, stop and read through SBI beside
- * delegation, in this one boot; last it unloads the module. Prints its mode ("mode: delegated" or
+ * delegation, in this one boot; last it unloads the module and loads it
+ * again, for the riscv component's ctest that follows (its "kernel
+ * module" mode). Prints its mode ("mode: delegated" or
  * "mode: SBI fallback") and every count.
  */
 #define _GNU_SOURCE
@@ -76,6 +78,19 @@ static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, stru
 	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
 }
 
+/* finit_module, then wait for devtmpfs to show the device. */
+static int load_module(void)
+{
+	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = (int)syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	for (int i = 0; rc == 0 && i < 100 && access(RV_ABI_DEVICE, F_OK) != 0; i++)
+		usleep(10000);
+	return rc;
+}
+
 /* The known loop, counted by one counter from start to stop. */
 static void count_loop(int fd, int expect_delegated)
 {
@@ -136,7 +151,7 @@ static void refusals(int fd)
 #define READ_CASE(i)                                                                               \
 	case i:                                                                                    \
 		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(v));                                \
-		return v;
+		return v
 
 static uint32_t meter_counter;
 
@@ -144,14 +159,37 @@ static uint64_t read_meter(void)
 {
 	uint64_t v = 0;
 	switch (meter_counter) {
-		READ_CASE(0)
-		READ_CASE(2) READ_CASE(3) READ_CASE(4) READ_CASE(5) READ_CASE(6) READ_CASE(7)
-		    READ_CASE(8) READ_CASE(9) READ_CASE(10) READ_CASE(11) READ_CASE(12)
-		        READ_CASE(13) READ_CASE(14) READ_CASE(15) READ_CASE(16) READ_CASE(17)
-		            READ_CASE(18) READ_CASE(19) READ_CASE(20) READ_CASE(21) READ_CASE(22)
-		                READ_CASE(23) READ_CASE(24) READ_CASE(25) READ_CASE(26)
-		                    READ_CASE(27) READ_CASE(28) READ_CASE(29) READ_CASE(30)
-		                        READ_CASE(31)
+		READ_CASE(0);
+		READ_CASE(2);
+		READ_CASE(3);
+		READ_CASE(4);
+		READ_CASE(5);
+		READ_CASE(6);
+		READ_CASE(7);
+		READ_CASE(8);
+		READ_CASE(9);
+		READ_CASE(10);
+		READ_CASE(11);
+		READ_CASE(12);
+		READ_CASE(13);
+		READ_CASE(14);
+		READ_CASE(15);
+		READ_CASE(16);
+		READ_CASE(17);
+		READ_CASE(18);
+		READ_CASE(19);
+		READ_CASE(20);
+		READ_CASE(21);
+		READ_CASE(22);
+		READ_CASE(23);
+		READ_CASE(24);
+		READ_CASE(25);
+		READ_CASE(26);
+		READ_CASE(27);
+		READ_CASE(28);
+		READ_CASE(29);
+		READ_CASE(30);
+		READ_CASE(31);
 	}
 	return v;
 }
@@ -239,19 +277,11 @@ int main(void)
 	const char *want = getenv("RV_EXPECT_DELEGATION");
 	setvbuf(stdout, NULL, _IONBF, 0);
 	int expect = want && *want == '1';
-	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		printf("FAILED: no module at %s: %s\n", MODULE_PATH, strerror(errno));
+	if (load_module() != 0) {
+		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
 		return 1;
 	}
-	if (syscall(SYS_finit_module, fd, "", 0) != 0) {
-		printf("FAILED: loading the module: %s\n", strerror(errno));
-		return 1;
-	}
-	close(fd);
-	for (int i = 0; i < 100 && access(RV_ABI_DEVICE, F_OK) != 0; i++)
-		usleep(10000);
-	fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
 	CHECK(fd >= 0, "open %s: %s", RV_ABI_DEVICE, strerror(errno));
 	if (fd >= 0) {
 		struct rv_abi_info info = {0};
@@ -269,6 +299,8 @@ int main(void)
 	}
 	CHECK(syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK) == 0, "unload: %s",
 	      strerror(errno));
+	CHECK(access(RV_ABI_DEVICE, F_OK) != 0, "%s still there after unloading", RV_ABI_DEVICE);
+	CHECK(load_module() == 0, "loading again: %s", strerror(errno));
 	if (failures) {
 		printf("FAILED: %d checks\n", failures);
 		return 1;
