@@ -118,14 +118,21 @@ int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *reque
 	    pmu->sbi_counters >= sizeof(unsigned long) * 8 ? ~0ul : (1ul << pmu->sbi_counters) - 1;
 	if (request->counters)
 		mask &= request->counters;
+	/* No CLEAR_VALUE: start sets the value anyway, and firmware may
+	 * answer with a counter someone holds (below). */
 	struct rv_sbi_ret ret =
 	    rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_CONFIG_MATCHING, 0, mask,
-	                RV_SBI_CFG_CLEAR_VALUE | request->inhibit_flags, request->event_index,
-	                request->event_data);
+	                request->inhibit_flags, request->event_index, request->event_data);
 	if (ret.error == RV_SBI_ERR_NOT_SUPP)
 		return RV_PMU_NO_COUNTER;
 	if (ret.error != RV_SBI_SUCCESS)
 		return sbi_failed(pmu, ret.error);
+	/* OpenSBI gives cycles and instructions their fixed counter when no
+	 * programmable one is free, whatever the mask says: a counter the
+	 * caller left out is someone's. Nothing more is asked of firmware
+	 * (stopping it would stop it for its holder). */
+	if (ret.value >= sizeof(unsigned long) * 8 || !(mask >> ret.value & 1ul))
+		return RV_PMU_NO_COUNTER;
 	*counter = (struct rv_counter){.index = (unsigned)ret.value};
 	/* Which kind of counter: counter_get_info's type bit says. Firmware
 	 * counters follow the hardware ones with no gap (OpenSBI numbers

@@ -7,7 +7,8 @@
  * OpenSBI enable counter delegation, 0 where they do not); then an
  * instructions counter counts a known user loop within the lab's
  * tolerance, driven delegated where delegation is on and through SBI
- * calls otherwise; requests the module must refuse are refused; where
+ * calls otherwise; requests the module must refuse are refused; closing a
+ * file gives its counters back; where
  * delegation is on it measures the instructions (every mode: user, kernel
  * and M-mode firmware) of start, stop and read through SBI beside
  * delegation, in this one boot; last it unloads the module and loads it
@@ -145,6 +146,37 @@ static void refusals(int fd)
 	CHECK(ioctl(fd, RV_IOC_READ, &bad) != 0 && errno == EINVAL, "reserved field accepted");
 	o = (struct rv_abi_obtain){.event_index = EV_INSTR, .counters = 1u << 1};
 	CHECK(ioctl(fd, RV_IOC_OBTAIN, &o) != 0 && errno == EINVAL, "counter 1 (time) accepted");
+}
+
+/* Closing a file gives its counters back: a second file takes every
+ * counter that can count cycles until none is left (each once: OpenSBI
+ * would hand out mcycle again and again, the module asks for counters no
+ * file holds), is closed, and the next round takes as many (50 rounds:
+ * nothing leaks). */
+static void close_releases(int fd)
+{
+	int taken_first = -1;
+	for (int round = 0; round < 50; round++) {
+		int other = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+		CHECK(other >= 0, "open a second file: %s", strerror(errno));
+		if (other < 0)
+			return;
+		struct rv_abi_obtain o;
+		int taken = 0, rc;
+		while ((rc = obtain(other, EV_CYCLES, 0, 0, &o)) == 0)
+			taken++;
+		CHECK(rc == ENOENT, "the last obtain: %s", strerror(rc));
+		if (taken_first < 0)
+			taken_first = taken;
+		CHECK(taken == taken_first && taken > 0, "round %d: %d counters, first round %d",
+		      round, taken, taken_first);
+		close(other);
+	}
+	printf("close: a file took %d cycles counters, 50 times over, each given back on close\n",
+	       taken_first);
+	struct rv_abi_obtain o;
+	CHECK(obtain(fd, EV_CYCLES, 0, 0, &o) == 0, "a counter after the other file closed");
+	counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
 }
 
 /* csrr of counter i (0xc00 + i): the CSR number is an immediate. */
@@ -293,6 +325,7 @@ int main(void)
 		      "delegation %u, this configuration expects %d", info.delegation, expect);
 		count_loop(fd, expect);
 		refusals(fd);
+		close_releases(fd);
 		if (expect)
 			bench(fd);
 		close(fd);

@@ -23,6 +23,12 @@
 
 static DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
 static DEFINE_PER_CPU(int, hart_probe_status);
+/* The counters the module's files hold, per hart (bit i: SBI counter i).
+ * OpenSBI hands out a fixed counter (cycle, instret) to every request that
+ * finds no free programmable one, and config_matching would clear it under
+ * its holder: requests leave out the counters held. */
+static DEFINE_PER_CPU(u64, hart_counters_held);
+static DEFINE_MUTEX(held_lock);
 
 struct slot {
 	bool used;
@@ -134,6 +140,7 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 	struct call c = {.kind = CALL_OBTAIN};
 	struct rv_counter counter = {0};
 	unsigned slot;
+	u64 held, allowed;
 	long rc;
 	if (copy_from_user(&o, arg, sizeof o))
 		return -EFAULT;
@@ -147,15 +154,21 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		rc = -ENOSPC;
 		goto out;
 	}
+	mutex_lock(&held_lock);
+	f->slots[slot].cpu = get_cpu();
+	held = per_cpu(hart_counters_held, f->slots[slot].cpu);
+	allowed = (o.counters ? o.counters : ~0ull) & ~held;
 	request = (struct rv_counter_request){.event_index = (unsigned long)o.event_index,
 	                                      .event_data = (unsigned long)o.event_data,
 	                                      .inhibit_flags = (unsigned long)o.inhibit_flags,
-	                                      .counters = o.counters};
+	                                      .counters = (unsigned long)allowed};
 	c.request = &request;
 	c.counter = &counter;
-	f->slots[slot].cpu = get_cpu();
-	rc = call_on(f->slots[slot].cpu, &c);
+	rc = allowed ? call_on(f->slots[slot].cpu, &c) : -ENOENT;
+	if (rc == 0)
+		per_cpu(hart_counters_held, f->slots[slot].cpu) |= 1ull << counter.index;
 	put_cpu();
+	mutex_unlock(&held_lock);
 	if (rc)
 		goto out;
 	/* Asked for SBI: the same counter, driven as if not delegated (M-mode
@@ -172,6 +185,15 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 out:
 	mutex_unlock(&f->lock);
 	return rc;
+}
+
+/* The slot's counter is no longer held. */
+static void forget(struct slot *s)
+{
+	mutex_lock(&held_lock);
+	per_cpu(hart_counters_held, s->cpu) &= ~(1ull << s->counter.index);
+	mutex_unlock(&held_lock);
+	s->used = false;
 }
 
 static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
@@ -216,7 +238,7 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	c.value = a.value;
 	rc = call_on(s->cpu, &c);
 	if (rc == 0 && c.kind == CALL_RELEASE)
-		s->used = false;
+		forget(s);
 	if (rc == 0 && c.kind == CALL_READ) {
 		a.value = c.value;
 		rc = copy_to_user(arg, &a, sizeof a) ? -EFAULT : 0;
@@ -281,6 +303,7 @@ static int rv_release(struct inode *inode, struct file *file)
 			call_on(f->slots[i].cpu, &c);
 		c.kind = CALL_RELEASE;
 		call_on(f->slots[i].cpu, &c);
+		forget(&f->slots[i]);
 	}
 	mutex_destroy(&f->lock);
 	kfree(f);

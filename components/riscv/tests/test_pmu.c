@@ -282,6 +282,34 @@ static void test_request_limits_the_counters(void)
 	CU_ASSERT_EQUAL(second.index, 3);
 }
 
+/* OpenSBI hands out the fixed cycle counter to a request whose mask
+ * leaves it out (the module's mask leaves out the counters its files
+ * hold): the driver refuses it, asks nothing more of firmware, and the
+ * holder's count goes on untouched. */
+static void test_fixed_counter_held_is_refused(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter held, again;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	model.fixed_counter_fallback = true;
+	probe(&model, &pmu);
+	const struct rv_counter_request cycles = {.event_index = HW_CPU_CYCLES};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &cycles, &held), RV_PMU_OK);
+	CU_ASSERT_EQUAL(held.index, 0);
+	CU_ASSERT_EQUAL_FATAL(rv_counter_start(&pmu, &held, 0), RV_PMU_OK);
+	rv_model_run(&model, 1000);
+	unsigned ecalls = model.ecalls;
+	const struct rv_counter_request not_0 = {.event_index = HW_CPU_CYCLES, .counters = ~1ul};
+	CU_ASSERT_EQUAL(rv_counter_obtain(&pmu, &not_0, &again), RV_PMU_NO_COUNTER);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls + 1); /* config_matching only */
+	rv_model_run(&model, 500);
+	uint64_t value = 0;
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &held, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 1500); /* not cleared, not stopped */
+}
+
 static void test_user_access_through_scounteren(void)
 {
 	struct rv_model model;
@@ -376,6 +404,7 @@ int main(void)
 	CU_add_test(suite, "firmware counter below 32 (counter_get_info)",
 	            test_firmware_counter_below_32);
 	CU_add_test(suite, "request limits the counters", test_request_limits_the_counters);
+	CU_add_test(suite, "fixed counter held is refused", test_fixed_counter_held_is_refused);
 	CU_add_test(suite, "user access through scounteren", test_user_access_through_scounteren);
 	CU_add_test(suite, "overflow rearm needs no ecall", test_overflow_rearm_needs_no_ecall);
 	return unit_run_all();
