@@ -13,8 +13,9 @@
  * riscv64-deleg and riscv64-nodeleg guests) the mode is "kernel module":
  * instructions count the loop in user mode within the same bounds, read
  * with csrr of the counter the module programmed (delegated or through
- * SBI, as the log says), and a firmware event is counted through the
- * module's read. */
+ * SBI, as the log says), a firmware event is counted through the
+ * module's read, and with riscvcsr.presets as PAPI_USER_EVENTS_FILE,
+ * PAPI_TOT_INS is the module's instructions counter and counts the loop. */
 #include "hw_common.c"
 
 #define LOOP_ITERATIONS 1000000ull
@@ -107,6 +108,27 @@ int main(int argc, char **argv)
 		FAIL_IF(timer_sets < 0, "a firmware count below 0: %lld", timer_sets);
 		FAIL_IF(strncmp(path, "syscall: ioctl", 14) != 0,
 		        "the firmware counter was not read through the module: '%s'", path);
+		/* With the component's own presets asked for (the lab sets
+		 * PAPI_USER_EVENTS_FILE to riscvcsr.presets in these guests),
+		 * PAPI_TOT_INS is the module's instructions counter. */
+		const char *user_presets = getenv("PAPI_USER_EVENTS_FILE");
+		if (user_presets && strstr(user_presets, "riscvcsr.presets")) {
+			PAPI_event_info_t preset;
+			memset(&preset, 0, sizeof(preset));
+			FAIL_IF(PAPI_get_event_info(PAPI_TOT_INS, &preset) != PAPI_OK,
+			        "PAPI_TOT_INS has no information%s", ctest_reason());
+			FAIL_IF(preset.count != 1 ||
+			            strcmp(preset.name[0], "riscv:::instructions") != 0,
+			        "PAPI_TOT_INS is %s (%u natives) with %s, expected "
+			        "riscv:::instructions",
+			        preset.name[0], preset.count, user_presets);
+			long long tot_ins = count_loop("PAPI_TOT_INS", path, sizeof(path));
+			ctest_note("PAPI_TOT_INS (riscvcsr.presets): %lld, read: %s", tot_ins,
+			           path);
+			FAIL_IF(!strstr(path, "papillon_riscv"),
+			        "PAPI_TOT_INS was not read from the module's counter: '%s'", path);
+			expect_loop_instructions(tot_ins);
+		}
 	} else if (strstr(info->description, "perf-managed")) {
 		char path[PAPI_MAX_STR_LEN] = "";
 		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));

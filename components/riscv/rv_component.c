@@ -330,6 +330,31 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
 	return PAPI_READ_PATH_USER;
 }
 
+/* Preset tables name the modes whose counts are the calling thread's and
+ * filtered by privilege mode like perf_event's (presets/riscvcsr.presets):
+ * the perf-managed mode, and the kernel-module mode (its counters are the
+ * hart's, which on a hart the program has to itself is the same). Not
+ * the legacy and time-only modes: their csrr counts hold every mode of
+ * every task. The kind is user_only, as the ebb component's: perf_event's
+ * presets count the same events and stay everyone's; a program that
+ * wants presets read through this component names riscvcsr.presets in
+ * PAPI_USER_EVENTS_FILE. */
+static const struct component_key_kind rv_preset_key_kinds[] = {
+    {"riscvcsr", "the riscv component's modes (perf-managed, module)", .user_only = true},
+    {NULL, NULL, false},
+};
+
+static int rv_pmu_names(char *names, size_t names_len)
+{
+	if (rv_mode_now == RV_MODE_PERF)
+		snprintf(names, names_len, "riscvcsr:perf-managed");
+	else if (rv_mode_now == RV_MODE_MODULE)
+		snprintf(names, names_len, "riscvcsr:module");
+	else
+		return PAPI_ECMP;
+	return PAPI_OK;
+}
+
 const struct component_ops riscv_component = {
     .name = "riscv",
     .short_name = "riscv",
@@ -349,4 +374,6 @@ const struct component_ops riscv_component = {
     .read = rv_read,
     .read_path = rv_read_path,
     .user_read_status = rv_user_read_status,
+    .preset_key_kinds = rv_preset_key_kinds,
+    .pmu_names = rv_pmu_names,
 };

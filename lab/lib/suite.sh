@@ -133,6 +133,10 @@ suite_tree_files() {
 			if [ "$name" = hw_ebb_preset ]; then
 				suite_file "$dir" "$LAB_DIR/../presets/ebb.presets" /lab/presets/ebb.presets
 			fi
+			# And riscv_csr's (lab/test-options.txt, the delegation guests).
+			if [ "$name" = riscv_csr ]; then
+				suite_file "$dir" "$LAB_DIR/../presets/riscvcsr.presets" /lab/presets/riscvcsr.presets
+			fi
 			;;
 		ftests) ! suite_wants "$dir" "ftests/$name" || suite_file "$dir" "$path" "/ftests/$name" ;;
 		tests) ! suite_wants "$dir" "tests/$name" || suite_file "$dir" "$path" "/unit/$name" ;;
