@@ -28,6 +28,8 @@ int main(void)
 #else
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/ucontext.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +125,96 @@ static void count_loop(int fd, int expect_delegated)
 	      (unsigned long long)again);
 	CHECK(counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0, "release");
 	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == EBADSLT, "read after release");
+}
+
+/* Overflow: the known loop (2,000,000 user instructions) under an
+ * instructions counter armed at 100,000 gives 20 signals (the calls
+ * around the loop add a few hundred user instructions, far from one more
+ * threshold), each carrying the file's descriptor, each interrupting the
+ * loop itself, each with the counter's slot in RV_IOC_OVERFLOWED; the
+ * armed counter's read is the whole count. */
+#define OVF_THRESHOLD 100000ull
+#define OVF_SIGNAL    (SIGRTMIN + 1)
+
+extern const char ovf_loop_begin[], ovf_loop_end[];
+
+static __attribute__((noinline)) void ovf_spin(uint64_t n)
+{
+	__asm__ volatile(".globl ovf_loop_begin\novf_loop_begin:\n"
+	                 "1: addi %0, %0, -1\n bnez %0, 1b\n"
+	                 ".globl ovf_loop_end\novf_loop_end:\n"
+	                 : "+r"(n));
+}
+
+static volatile sig_atomic_t ovf_signals, ovf_outside, ovf_wrong_fd, ovf_wrong_slot;
+static int ovf_fd;
+static uint32_t ovf_slot;
+
+static void ovf_handler(int sig, siginfo_t *info, void *context)
+{
+	const ucontext_t *uc = context;
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.__gregs[REG_PC];
+	struct rv_abi_counter which = {0};
+	(void)sig;
+	ovf_signals++;
+	if (pc < (uintptr_t)ovf_loop_begin || pc > (uintptr_t)ovf_loop_end)
+		ovf_outside++;
+	if (info->si_fd != ovf_fd || info->si_code != POLL_IN)
+		ovf_wrong_fd++;
+	if (ioctl(ovf_fd, RV_IOC_OVERFLOWED, &which) != 0 || which.value != 1ull << ovf_slot)
+		ovf_wrong_slot++;
+}
+
+static void overflow(int fd)
+{
+	struct rv_abi_obtain o = {
+	    .event_index = EV_INSTR, .inhibit_flags = SBI_SINH, .counters = ~7u};
+	uint64_t zero = 0, threshold = OVF_THRESHOLD, off = 0, count = 0;
+	struct sigaction sa = {.sa_sigaction = ovf_handler, .sa_flags = SA_SIGINFO | SA_RESTART};
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = (pid_t)syscall(SYS_gettid)};
+	int rc = ioctl(fd, RV_IOC_OBTAIN, &o) == 0 ? 0 : errno;
+	CHECK(rc == 0, "overflow: obtain instructions on counters 3 and up: %s", strerror(rc));
+	if (rc)
+		return;
+	ovf_fd = fd;
+	ovf_slot = o.slot;
+	sigaction(OVF_SIGNAL, &sa, NULL);
+	CHECK(fcntl(fd, F_SETOWN_EX, &owner) == 0 && fcntl(fd, F_SETSIG, OVF_SIGNAL) == 0 &&
+	          fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) == 0,
+	      "overflow: fcntl: %s", strerror(errno));
+	/* Refused: threshold 2^63, and cycle/instret (no OF bit without Smcntrpmf). */
+	uint64_t huge = 1ull << 63;
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &huge) == EINVAL,
+	      "threshold 2^63 accepted");
+	CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "overflow: start");
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold) == 0, "overflow: arm: %s",
+	      strerror(errno));
+	ovf_spin(LOOP);
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &off) == 0, "overflow: disarm");
+	CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0, "overflow: stop");
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &count) == 0, "overflow: read");
+	printf("overflow: counter %u (%s), threshold %llu over the %llu-instruction loop: %d "
+	       "signals, %d outside the loop, %d without the file's si_fd, %d without the slot; "
+	       "count %llu\n",
+	       o.counter, o.delegated ? "delegated" : "SBI calls", (unsigned long long)threshold,
+	       2 * LOOP, (int)ovf_signals, (int)ovf_outside, (int)ovf_wrong_fd, (int)ovf_wrong_slot,
+	       (unsigned long long)count);
+	CHECK(ovf_signals == (int)(2 * LOOP / OVF_THRESHOLD), "%d overflow signals, expected %llu",
+	      (int)ovf_signals, 2 * LOOP / OVF_THRESHOLD);
+	CHECK(ovf_outside == 0 && ovf_wrong_fd == 0 && ovf_wrong_slot == 0,
+	      "overflow signals outside the loop, or without the fd or slot");
+	uint64_t slack = 2 * LOOP / 100 + 20000;
+	CHECK(count >= 2 * LOOP - slack && count <= 2 * LOOP + slack,
+	      "overflowing counter counted %llu", (unsigned long long)count);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_ASYNC);
+	CHECK(counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0, "overflow: release");
+	/* instret never overflows here: refused. */
+	o = (struct rv_abi_obtain){.event_index = EV_INSTR, .counters = 1u << 2};
+	if (ioctl(fd, RV_IOC_OBTAIN, &o) == 0) {
+		CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold) == EOPNOTSUPP,
+		      "overflow on instret accepted");
+		counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	}
 }
 
 /* What the module refuses before touching a CSR. */
@@ -324,6 +416,7 @@ int main(void)
 		CHECK((int)info.delegation == expect,
 		      "delegation %u, this configuration expects %d", info.delegation, expect);
 		count_loop(fd, expect);
+		overflow(fd);
 		refusals(fd);
 		close_releases(fd);
 		if (expect)

@@ -15,7 +15,7 @@
 #include <linux/types.h>
 
 #define RV_ABI_DEVICE  "/dev/papillon_riscv"
-#define RV_ABI_VERSION 1u
+#define RV_ABI_VERSION 2u /* 2: overflow (RV_IOC_OVERFLOW, RV_IOC_OVERFLOWED) */
 #define RV_ABI_SLOTS   32u
 
 /* RV_IOC_INFO: what the probe found on the calling hart. */
@@ -64,5 +64,21 @@ struct rv_abi_counter {
 /* RV_IOC_NOP: the same path (copy, hart, interrupts off) without a driver
  * call: the baseline the benchmark subtracts. */
 #define RV_IOC_NOP _IOW(RV_ABI_MAGIC, 7, struct rv_abi_counter)
+
+/* Overflow (Sscofpmf's interrupt, LCOFI). RV_IOC_OVERFLOW (value: the
+ * threshold, > 0 to arm, 0 to disarm): the counter interrupts every
+ * threshold events and the module notifies the file as perf does its
+ * event files: kill_fasync(SIGIO, POLL_IN), so the owner asks for it with
+ * fcntl F_SETOWN_EX (F_OWNER_TID), F_SETSIG and O_ASYNC, and the signal
+ * carries the file's descriptor in si_fd. RV_IOC_OVERFLOWED (value: out)
+ * gives the slots (bit i: slot i) that overflowed since the last asking
+ * and clears them. An armed counter's RV_IOC_READ is its whole count
+ * since it was armed plus its count before; user mode's csrr of it is
+ * not (the counter restarts from 2^64 - threshold at each overflow).
+ * EOPNOTSUPP: the hart has no LCOFI (no Sscofpmf, or Linux's perf did not
+ * map it); the counters 0-2 (cycle, time, instret) never overflow
+ * without Smcntrpmf: ask for 3 and up (rv_abi_obtain.counters). */
+#define RV_IOC_OVERFLOW   _IOW(RV_ABI_MAGIC, 8, struct rv_abi_counter)
+#define RV_IOC_OVERFLOWED _IOR(RV_ABI_MAGIC, 9, struct rv_abi_counter)
 
 #endif

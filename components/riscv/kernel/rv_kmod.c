@@ -9,6 +9,9 @@
  * reads, changes and writes back siselect and scountinhibit. */
 #include <linux/cpu.h>
 #include <linux/fs.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/irqdomain.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -16,6 +19,9 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
+
+#include <asm/csr.h>
+#include <asm/irq.h>
 
 #include "rv_abi.h"
 #include "rv_pmu.h"
@@ -30,27 +36,89 @@ static DEFINE_PER_CPU(int, hart_probe_status);
 static DEFINE_PER_CPU(u64, hart_counters_held);
 static DEFINE_MUTEX(held_lock);
 
+struct rv_file;
+
 struct slot {
 	bool used;
 	int cpu;
 	struct rv_counter counter;
+	/* Overflow: threshold > 0 while armed; overflows and before (the
+	 * count when armed) make its count. Changed on its hart with
+	 * interrupts off, like the table below. */
+	u64 threshold;
+	u64 overflows;
+	u64 before;
+	struct rv_file *file;
 };
 
 struct rv_file {
 	struct mutex lock; /* the slots */
 	struct slot slots[RV_ABI_SLOTS];
+	unsigned long overflowed; /* bit i: slot i overflowed (atomic bitops) */
+	struct fasync_struct *fasync;
 };
 
+/* The armed counters of each hart, by SBI counter index, for the
+ * interrupt handler. */
+#define COUNTERS 64
+static DEFINE_PER_CPU(struct slot *[COUNTERS], hart_armed);
+
+static struct slot **armed_here(void)
+{
+	return *this_cpu_ptr(&hart_armed);
+}
+
 /* One driver call, run on the counter's hart. */
-enum call_kind { CALL_OBTAIN, CALL_START, CALL_STOP, CALL_READ, CALL_RELEASE, CALL_USER, CALL_NOP };
+enum call_kind {
+	CALL_OBTAIN,
+	CALL_START,
+	CALL_STOP,
+	CALL_READ,
+	CALL_RELEASE,
+	CALL_USER,
+	CALL_NOP,
+	CALL_ARM
+};
 
 struct call {
 	enum call_kind kind;
+	struct slot *slot; /* CALL_READ, CALL_RELEASE, CALL_ARM */
 	struct rv_counter *counter;
 	const struct rv_counter_request *request;
 	uint64_t value;
 	int status;
 };
+
+/* An armed counter restarts from 2^64 - threshold at each overflow: its
+ * count is what it had when armed, the whole thresholds, and the part of
+ * the current one. */
+static u64 armed_count(const struct slot *s, u64 raw)
+{
+	return s->before + s->overflows * s->threshold + (raw + s->threshold);
+}
+
+/* Arms (c->value: the threshold) or disarms (0) the slot's counter; a
+ * disarmed counter goes on from its whole count. */
+static int arm(struct rv_pmu *pmu, struct call *c)
+{
+	struct slot *s = c->slot, **armed = armed_here();
+	u64 raw = 0;
+	int status = rv_counter_read(pmu, &s->counter, &raw);
+	if (status != RV_PMU_OK)
+		return status;
+	if (s->threshold)
+		raw = armed_count(s, raw);
+	if (c->value == 0) {
+		armed[s->counter.index] = NULL;
+		s->threshold = 0;
+		return rv_counter_reload(pmu, &s->counter, raw);
+	}
+	s->before = raw;
+	s->overflows = 0;
+	s->threshold = c->value;
+	armed[s->counter.index] = s;
+	return rv_counter_rearm(pmu, &s->counter, -c->value);
+}
 
 static void run_call(void *arg)
 {
@@ -68,9 +136,18 @@ static void run_call(void *arg)
 		break;
 	case CALL_READ:
 		c->status = rv_counter_read(pmu, c->counter, &c->value);
+		if (c->status == RV_PMU_OK && c->slot && c->slot->threshold)
+			c->value = armed_count(c->slot, c->value);
 		break;
 	case CALL_RELEASE:
+		if (c->slot && c->slot->threshold) {
+			armed_here()[c->counter->index] = NULL;
+			c->slot->threshold = 0;
+		}
 		c->status = rv_counter_release(pmu, c->counter);
+		break;
+	case CALL_ARM:
+		c->status = arm(pmu, c);
 		break;
 	case CALL_USER:
 		c->status = rv_counter_user_access(pmu, c->counter, c->value != 0);
@@ -98,6 +175,70 @@ static int call_on(int cpu, struct call *c)
 	default:
 		return -EIO;
 	}
+}
+
+/* The overflow interrupt. Linux's perf (riscv_pmu_sbi, built in) maps
+ * LCOFI and owns its per-CPU handler, which cannot be shared: the module
+ * puts its own flow handler in front of perf's (the IRQ's descriptor
+ * keeps perf's action), takes the overflows of the counters it armed and
+ * hands the interrupt on to perf when any other counter's OF bit is set.
+ * 0: no LCOFI on this machine (no Sscofpmf): no overflow. */
+static unsigned int lcofi_irq;
+static irq_flow_handler_t kernel_flow;
+
+static void overflow_interrupt(struct irq_desc *desc)
+{
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct slot **armed = armed_here();
+	uint32_t bits = 0, ours = 0;
+	unsigned i;
+	if (rv_pmu_overflowed(pmu, &bits) == RV_PMU_OK)
+		for (i = 0; i < 32; i++)
+			if ((bits >> i & 1) && armed[i])
+				ours |= 1u << i;
+	if (!ours) {
+		kernel_flow(desc);
+		return;
+	}
+	/* Cleared before the re-arms: an overflow after one sets it again. */
+	csr_clear(CSR_SIP, SIP_LCOFIP);
+	for (i = 0; i < 32; i++) {
+		struct slot *s = armed[i];
+		if (!(ours >> i & 1))
+			continue;
+		s->overflows++;
+		rv_counter_rearm(pmu, &s->counter, -s->threshold);
+		set_bit(s - s->file->slots, &s->file->overflowed);
+		kill_fasync(&s->file->fasync, SIGIO, POLL_IN);
+	}
+	/* Counters perf holds (none of the module's files). */
+	if (bits & ~(uint32_t)READ_ONCE(*this_cpu_ptr(&hart_counters_held)))
+		kernel_flow(desc);
+}
+
+static void hook_overflow_interrupt(void)
+{
+	struct irq_domain *domain =
+	    irq_find_matching_fwnode(riscv_get_intc_hwnode(), DOMAIN_BUS_ANY);
+	unsigned int irq = domain ? irq_find_mapping(domain, RV_IRQ_PMU) : 0;
+	struct irq_data *data = irq ? irq_get_irq_data(irq) : NULL;
+	if (!data || !irq_data_to_desc(data)->action) {
+		pr_info("papillon_riscv: no overflow interrupt (LCOFI not mapped): no overflow\n");
+		return;
+	}
+	kernel_flow = irq_data_to_desc(data)->handle_irq;
+	irq_set_handler(irq, overflow_interrupt);
+	lcofi_irq = irq;
+}
+
+static void unhook_overflow_interrupt(void)
+{
+	if (!lcofi_irq)
+		return;
+	irq_set_handler(lcofi_irq, kernel_flow);
+	/* A handler still running on another hart ends before the module's
+	 * text goes (interrupt handlers are RCU read-side sections). */
+	synchronize_rcu();
 }
 
 static void probe_hart(void *unused)
@@ -224,6 +365,14 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 			return -EINVAL;
 		c.kind = CALL_USER;
 		break;
+	case RV_IOC_OVERFLOW:
+		/* Below 2^63: the counter starts at 2^64 - threshold. */
+		if (!lcofi_irq)
+			return -EOPNOTSUPP;
+		if (a.value >> 63)
+			return -EINVAL;
+		c.kind = CALL_ARM;
+		break;
 	default:
 		c.kind = CALL_NOP;
 		break;
@@ -234,6 +383,11 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 		rc = -EBADSLT;
 		goto out;
 	}
+	if (c.kind == CALL_ARM && (s->counter.firmware || s->counter.index <= 2)) {
+		rc = -EOPNOTSUPP; /* no OF bit: firmware, or cycle/instret without Smcntrpmf */
+		goto out;
+	}
+	c.slot = s;
 	c.counter = &s->counter;
 	c.value = a.value;
 	rc = call_on(s->cpu, &c);
@@ -271,7 +425,12 @@ static long rv_ioctl(struct file *file, unsigned cmd, unsigned long arg)
 	case RV_IOC_RELEASE:
 	case RV_IOC_USER_ACCESS:
 	case RV_IOC_NOP:
+	case RV_IOC_OVERFLOW:
 		return do_counter(f, cmd, uarg);
+	case RV_IOC_OVERFLOWED: {
+		struct rv_abi_counter a = {.value = xchg(&f->overflowed, 0)};
+		return copy_to_user(uarg, &a, sizeof a) ? -EFAULT : 0;
+	}
 	default:
 		return -ENOTTY;
 	}
@@ -284,6 +443,8 @@ static int rv_open(struct inode *inode, struct file *file)
 	if (!f)
 		return -ENOMEM;
 	mutex_init(&f->lock);
+	for (unsigned i = 0; i < RV_ABI_SLOTS; i++)
+		f->slots[i].file = f;
 	file->private_data = f;
 	return 0;
 }
@@ -296,7 +457,10 @@ static int rv_release(struct inode *inode, struct file *file)
 	unsigned i;
 	(void)inode;
 	for (i = 0; i < RV_ABI_SLOTS; i++) {
-		struct call c = {.kind = CALL_USER, .counter = &f->slots[i].counter, .value = 0};
+		struct call c = {.kind = CALL_USER,
+		                 .slot = &f->slots[i],
+		                 .counter = &f->slots[i].counter,
+		                 .value = 0};
 		if (!f->slots[i].used)
 			continue;
 		if (!f->slots[i].counter.firmware)
@@ -305,15 +469,24 @@ static int rv_release(struct inode *inode, struct file *file)
 		call_on(f->slots[i].cpu, &c);
 		forget(&f->slots[i]);
 	}
+	fasync_helper(-1, file, 0, &f->fasync);
 	mutex_destroy(&f->lock);
 	kfree(f);
 	return 0;
+}
+
+/* O_ASYNC: the overflow signal (rv_abi.h). */
+static int rv_fasync(int fd, struct file *file, int on)
+{
+	struct rv_file *f = file->private_data;
+	return fasync_helper(fd, file, on, &f->fasync);
 }
 
 static const struct file_operations rv_fops = {
     .owner = THIS_MODULE,
     .open = rv_open,
     .release = rv_release,
+    .fasync = rv_fasync,
     .unlocked_ioctl = rv_ioctl,
     .compat_ioctl = compat_ptr_ioctl,
 };
@@ -327,7 +500,7 @@ static struct miscdevice rv_device = {
 
 static int __init rv_init(void)
 {
-	int cpu;
+	int cpu, rc;
 	cpus_read_lock();
 	on_each_cpu(probe_hart, NULL, 1);
 	for_each_online_cpu(cpu)
@@ -344,12 +517,17 @@ static int __init rv_init(void)
 		    cpu, pmu->sbi_counters, pmu->delegation ? "on" : "off", pmu->delegated);
 	}
 	cpus_read_unlock();
-	return misc_register(&rv_device);
+	hook_overflow_interrupt();
+	rc = misc_register(&rv_device);
+	if (rc)
+		unhook_overflow_interrupt();
+	return rc;
 }
 
 static void __exit rv_exit(void)
 {
 	misc_deregister(&rv_device);
+	unhook_overflow_interrupt();
 }
 
 module_init(rv_init);
