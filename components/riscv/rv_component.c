@@ -3,19 +3,25 @@
  *
  * The counters it reads never stop (CAP_FREE_RUNNING): the component only
  * reads them, and the core's snapshot path turns readings into counts
- * since a start; software multiplexing and overflow are the core's too.
+ * since a start; software multiplexing is the core's too, and so is
+ * overflow except in the kernel-module mode, where the module's overflow
+ * interrupt signals the event set's own file (kernel/rv_abi.h).
  * Which counters user mode may read is the kernel's choice (rv_mode.c):
  * time always, cycle and instret in the legacy mode, and in the
  * perf-managed mode the counter perf programmed for an event this process
  * opened and mapped (rv_perf.c), and when Papillon's kernel module is
  * loaded, the counters it programmed for this process (rv_module.c),
  * through counter delegation where the hart has it. */
+#define _GNU_SOURCE /* F_SETOWN_EX, F_SETSIG */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
 #include "util/error.h"
@@ -37,6 +43,16 @@ struct rv_control {
 	/* Or a counter of the kernel module (in_module). */
 	bool in_module[RV_MAX_EVENTS];
 	struct rv_module_counter module[RV_MAX_EVENTS];
+	/* Overflow (module mode): the overflowing counters live in a file of
+	 * the event set's own (ovf_fd, -1: none), whose signal carries its
+	 * descriptor in si_fd (the core routes by it); read through the
+	 * module (an armed counter's csrr is not its count). */
+	int ovf_fd;
+	bool in_ovf_file[RV_MAX_EVENTS];
+	bool routed;
+	struct signal_route route;
+	void (*fire)(void *cookie, int index, void *address, void *context);
+	void *cookie;
 };
 
 static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
@@ -185,19 +201,65 @@ static int rv_check_event(const void *encoding)
 
 static void control_close(struct rv_control *rv)
 {
+	if (rv->routed) {
+		/* No more signals from the file, then no handler using it. */
+		fcntl(rv->ovf_fd, F_SETFL, fcntl(rv->ovf_fd, F_GETFL) & ~O_ASYNC);
+		signals_unroute_fd(rv->ovf_fd);
+		rv->routed = false;
+	}
 	for (int i = 0; i < rv->count; i++) {
 		if (rv->perf[i].fd >= 0)
 			rv_perf_close(&rv->perf[i]);
 		if (rv->in_module[i])
-			rv_module_release(rv_module_fd, &rv->module[i]);
+			rv_module_release(rv->in_ovf_file[i] ? rv->ovf_fd : rv_module_fd,
+			                  &rv->module[i]);
 		rv->in_module[i] = false;
+		rv->in_ovf_file[i] = false;
 	}
+	if (rv->ovf_fd >= 0)
+		close(rv->ovf_fd);
+	rv->ovf_fd = -1;
 	rv->count = 0;
 }
 
 static int rv_control_init(void *control)
 {
 	memset(control, 0, sizeof(struct rv_control));
+	((struct rv_control *)control)->ovf_fd = -1;
+	return PAPI_OK;
+}
+
+/* The overflow signal of the event set's file (async-signal-safe): one
+ * callback per slot the module says overflowed, at the interrupted PC. */
+static void overflow_signal(void *arg, const siginfo_t *info, void *ucontext)
+{
+	struct rv_control *rv = arg;
+	uint64_t slots = 0;
+	(void)info;
+	if (!rv_module_overflowed(rv->ovf_fd, &slots))
+		return;
+	void *address = ucontext ? arch_context_pc(ucontext) : NULL;
+	for (int i = 0; i < rv->count; i++)
+		if (rv->in_ovf_file[i] && (slots >> rv->module[i].slot & 1))
+			rv->fire(rv->cookie, i, address, ucontext);
+}
+
+/* Sends the file's overflow signal to the thread the core names. */
+static int route_overflow(struct rv_control *rv, const struct counting_options *options)
+{
+	rv->route = (struct signal_route){.fire = overflow_signal, .arg = rv};
+	int status = signals_route_fd(rv->ovf_fd, &rv->route);
+	if (status != PAPI_OK)
+		return status;
+	rv->routed = true;
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = options->signal_tid};
+	int flags = fcntl(rv->ovf_fd, F_GETFL);
+	if (fcntl(rv->ovf_fd, F_SETOWN_EX, &owner) < 0 ||
+	    fcntl(rv->ovf_fd, F_SETSIG, signals_overflow_signal()) < 0 || flags < 0 ||
+	    fcntl(rv->ovf_fd, F_SETFL, flags | O_ASYNC) < 0)
+		return papi_error_set(PAPI_ESYS,
+		                      "cannot direct the module's overflow signal to thread %d: %s",
+		                      (int)options->signal_tid, strerror(errno));
 	return PAPI_OK;
 }
 
@@ -209,7 +271,7 @@ static void rv_control_cleanup(void *control)
 /* Event i of next: a CSR the kernel opened, or a perf event opened and
  * mapped now (counting from now on; the core's snapshots make counts). */
 static int control_add(struct rv_control *next, int i, const struct component_event *event,
-                       const struct counting_options *options)
+                       const struct counting_options *options, bool overflow_allowed)
 {
 	const struct rv_event *encoding = event->encoding;
 	next->perf[i] = (struct rv_perf_event){.fd = -1};
@@ -219,12 +281,29 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	}
 	char reason[PAPI_HUGE_STR_LEN];
 	if (rv_mode_now == RV_MODE_MODULE) {
-		int error = rv_module_obtain(rv_module_fd, encoding, options->domain,
+		bool overflows = overflow_allowed && event->overflow_threshold > 0;
+		if (overflows && next->ovf_fd < 0) {
+			bool delegation;
+			uint32_t delegated;
+			next->ovf_fd = rv_module_open(&delegation, &delegated);
+			if (next->ovf_fd < 0)
+				return papi_error_set(
+				    PAPI_ESYS, "%s: cannot open %s for overflow: %s", event->name,
+				    RV_MODULE_DEVICE_NAME, strerror(errno));
+		}
+		int fd = overflows ? next->ovf_fd : rv_module_fd;
+		int error = rv_module_obtain(fd, encoding, options->domain,
+		                             overflows ? RV_MODULE_OVERFLOW_COUNTERS : 0,
 		                             &next->module[i], reason, sizeof(reason));
 		if (error < 0)
 			return papi_error_set(error == -EINVAL ? PAPI_ENOEVNT : PAPI_ECNFLCT,
 			                      "%s: %s", event->name, reason);
 		next->in_module[i] = true;
+		next->in_ovf_file[i] = overflows;
+		if (overflows && rv_module_arm_overflow(fd, &next->module[i],
+		                                        (uint64_t)event->overflow_threshold, reason,
+		                                        sizeof(reason)) < 0)
+			return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
 		return PAPI_OK;
 	}
 	struct perf_event_attr attr;
@@ -240,27 +319,67 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	return PAPI_OK;
 }
 
-static int rv_control_update(void *control, const struct component_event *events, int count,
-                             const struct counting_options *options)
+/* next: the events, each with a counter (overflowing where asked and
+ * allowed); on failure next holds nothing. */
+static int control_build(struct rv_control *next, const struct component_event *events, int count,
+                         const struct counting_options *options, bool overflow_allowed)
 {
-	(void)options; /* the counters count what the hart runs: no filter to set */
-	if (count > RV_MAX_EVENTS)
-		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
-		                      RV_MAX_EVENTS);
-	struct rv_control next = {.count = 0};
+	*next = (struct rv_control){.count = 0, .ovf_fd = -1};
 	for (int i = 0; i < count; i++) {
 		int status = rv_check_event(events[i].encoding);
 		if (status == PAPI_OK)
-			status = control_add(&next, i, &events[i], options);
+			status = control_add(next, i, &events[i], options, overflow_allowed);
 		if (status != PAPI_OK) {
-			control_close(&next); /* the control stays as it was */
+			control_close(next);
 			return status;
 		}
-		next.count = i + 1;
+		next->count = i + 1;
 	}
-	control_close(control);
-	*(struct rv_control *)control = next;
 	return PAPI_OK;
+}
+
+static int control_install(struct rv_control *rv, const struct rv_control *next,
+                           const struct counting_options *options)
+{
+	*rv = *next;
+	rv->fire = options->overflow_fire;
+	rv->cookie = options->overflow_cookie;
+	if (rv->ovf_fd >= 0) {
+		int status = route_overflow(rv, options);
+		if (status != PAPI_OK) {
+			control_close(rv);
+			return status;
+		}
+	}
+	return PAPI_OK;
+}
+
+static int rv_control_update(void *control, const struct component_event *events, int count,
+                             const struct counting_options *options)
+{
+	struct rv_control *rv = control, next;
+	if (count > RV_MAX_EVENTS)
+		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
+		                      RV_MAX_EVENTS);
+	bool overflow = false;
+	for (int i = 0; i < count; i++)
+		overflow |= events[i].overflow_threshold > 0;
+	/* Overflow in the module mode: the set's old counters go back first,
+	 * so that the new ones may take the same events (QEMU counts an event
+	 * on one counter at a time, the first programmed with it). If the new
+	 * ones fail, the set gets its events back without overflow. */
+	bool close_first = rv_mode_now == RV_MODE_MODULE && (overflow || rv->ovf_fd >= 0);
+	if (close_first)
+		control_close(rv);
+	int status = control_build(&next, events, count, options, true);
+	if (status != PAPI_OK) {
+		if (close_first && control_build(&next, events, count, options, false) == PAPI_OK)
+			control_install(rv, &next, options);
+		return status; /* else the control stays as it was */
+	}
+	if (!close_first)
+		control_close(rv);
+	return control_install(rv, &next, options);
 }
 
 /* The counters' current values; the core keeps the bases (async-signal
@@ -270,7 +389,13 @@ static int rv_read(void *control, long long *values)
 	struct rv_control *rv = control;
 	for (int i = 0; i < rv->count; i++) {
 		uint64_t value = 0;
-		if (rv->in_module[i]) {
+		if (rv->in_ovf_file[i]) {
+			if (!rv_module_read(rv->ovf_fd, &rv->module[i], &value))
+				return papi_error_set(
+				    PAPI_ESYS,
+				    "reading overflowing counter %u of the module failed",
+				    rv->module[i].counter);
+		} else if (rv->in_module[i]) {
 			const struct rv_module_counter *counter = &rv->module[i];
 			if (counter->firmware ? !rv_module_read(rv_module_fd, counter, &value)
 			                      : !rv_user_counter_read(counter->counter, &value))
@@ -299,6 +424,15 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
 	const struct rv_control *rv = control;
 	if (index < rv->count && rv->in_module[index]) {
 		const struct rv_module_counter *counter = &rv->module[index];
+		if (rv->in_ovf_file[index]) {
+			snprintf(
+			    reason, reason_len,
+			    "syscall: ioctl RV_IOC_READ of %s, counter %u (%s; overflowing: the "
+			    "module keeps its count)",
+			    RV_MODULE_DEVICE_NAME, counter->counter,
+			    counter->delegated ? "delegated" : "through SBI calls");
+			return PAPI_READ_PATH_SYSCALL;
+		}
 		if (counter->firmware) {
 			snprintf(reason, reason_len,
 			         "syscall: ioctl RV_IOC_READ of %s (a firmware counter has no CSR)",
@@ -339,6 +473,13 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
  * presets count the same events and stay everyone's; a program that
  * wants presets read through this component names riscvcsr.presets in
  * PAPI_USER_EVENTS_FILE. */
+/* Overflow interrupts only through the kernel module (Sscofpmf's LCOFI,
+ * kernel/rv_abi.h); in the other modes the core's software overflow serves. */
+static bool rv_overflow_interrupts(void)
+{
+	return rv_mode_now == RV_MODE_MODULE;
+}
+
 static const struct component_key_kind rv_preset_key_kinds[] = {
     {"riscvcsr", "the riscv component's modes (perf-managed, module)", .user_only = true},
     {NULL, NULL, false},
@@ -359,7 +500,8 @@ const struct component_ops riscv_component = {
     .name = "riscv",
     .short_name = "riscv",
     .description = "RISC-V counters read with csrr (riscv64 Linux)",
-    .capabilities = CAP_FREE_RUNNING,
+    .capabilities = CAP_FREE_RUNNING | CAP_HW_OVERFLOW,
+    .overflow_interrupts = rv_overflow_interrupts,
     .control_size = sizeof(struct rv_control),
     .init = rv_init,
     .shutdown = rv_shutdown,

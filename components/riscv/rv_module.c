@@ -45,12 +45,13 @@ static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t value
 	return ioctl(fd, cmd, &c) == 0 ? 0 : -errno;
 }
 
-int rv_module_obtain(int fd, const struct rv_event *event, int domain,
+int rv_module_obtain(int fd, const struct rv_event *event, int domain, uint32_t counters,
                      struct rv_module_counter *counter, char *reason, size_t reason_len)
 {
 	struct rv_abi_obtain o = {.event_index = event->event_index,
 	                          .event_data = event->event_data,
-	                          .inhibit_flags = rv_module_inhibit_flags(domain)};
+	                          .inhibit_flags = rv_module_inhibit_flags(domain),
+	                          .counters = counters};
 	if (ioctl(fd, RV_IOC_OBTAIN, &o) != 0) {
 		int error = errno;
 		snprintf(reason, reason_len, "%s: %s",
@@ -87,4 +88,27 @@ void rv_module_release(int fd, const struct rv_module_counter *counter)
 	if (!counter->firmware)
 		counter_call(fd, RV_IOC_USER_ACCESS, counter->slot, 0);
 	counter_call(fd, RV_IOC_RELEASE, counter->slot, 0);
+}
+
+int rv_module_arm_overflow(int fd, const struct rv_module_counter *counter, uint64_t threshold,
+                           char *reason, size_t reason_len)
+{
+	int error = counter_call(fd, RV_IOC_OVERFLOW, counter->slot, threshold);
+	if (error)
+		snprintf(reason, reason_len, "%s: %s",
+		         error == -EOPNOTSUPP
+		             ? "the module has no overflow interrupt for this counter (no Sscofpmf "
+		               "LCOFI, or a counter without an OF bit)"
+		             : "the module refused the overflow",
+		         strerror(-error));
+	return error;
+}
+
+bool rv_module_overflowed(int fd, uint64_t *slots)
+{
+	struct rv_abi_counter c = {0};
+	if (ioctl(fd, RV_IOC_OVERFLOWED, &c) != 0)
+		return false;
+	*slots = c.value;
+	return true;
 }

@@ -33,8 +33,17 @@ struct rv_module_counter {
 };
 
 /* Obtains, starts and opens a counter for event; -errno with the reason. */
-int rv_module_obtain(int fd, const struct rv_event *event, int domain,
+/* counters: the SBI counters to choose from (bit i: counter i), 0: any. */
+int rv_module_obtain(int fd, const struct rv_event *event, int domain, uint32_t counters,
                      struct rv_module_counter *counter, char *reason, size_t reason_len);
+/* Overflow (kernel/rv_abi.h): the counters that can overflow (3 and up:
+ * cycle and instret have no OF bit without Smcntrpmf); arms one every
+ * threshold events (-errno with the reason); the slots that overflowed
+ * since the last call (async-signal-safe). */
+#define RV_MODULE_OVERFLOW_COUNTERS (~7u)
+int rv_module_arm_overflow(int fd, const struct rv_module_counter *counter, uint64_t threshold,
+                           char *reason, size_t reason_len);
+bool rv_module_overflowed(int fd, uint64_t *slots);
 /* Its count through the module (firmware counters). */
 bool rv_module_read(int fd, const struct rv_module_counter *counter, uint64_t *value);
 /* Closes it to user mode and gives it back. */

@@ -168,7 +168,7 @@ static void ovf_handler(int sig, siginfo_t *info, void *context)
 static void overflow(int fd)
 {
 	struct rv_abi_obtain o = {
-	    .event_index = EV_INSTR, .inhibit_flags = SBI_SINH, .counters = ~7u};
+	    .event_index = EV_INSTR, .inhibit_flags = SBI_SINH | (1ull << 7), .counters = ~7u};
 	uint64_t zero = 0, threshold = OVF_THRESHOLD, off = 0, count = 0;
 	struct sigaction sa = {.sa_sigaction = ovf_handler, .sa_flags = SA_SIGINFO | SA_RESTART};
 	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = (pid_t)syscall(SYS_gettid)};
