@@ -7,7 +7,10 @@
  * OpenSBI enable counter delegation, 0 where they do not); then an
  * instructions counter counts a known user loop within the lab's
  * tolerance, driven delegated where delegation is on and through SBI
- * calls otherwise; requests the module must refuse are refused; closing a
+ * calls otherwise; an instructions counter armed to overflow every
+ * 100,000 gives exactly 20 signals over the loop, all inside it (the
+ * module's LCOFI handler, notification as perf's: SIGIO/F_SETSIG with
+ * si_fd); requests the module must refuse are refused; closing a
  * file gives its counters back; where
  * delegation is on it measures the instructions (every mode: user, kernel
  * and M-mode firmware) of start, stop and read through SBI beside
