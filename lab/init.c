@@ -372,7 +372,7 @@ static void reap_orphans(void)
 		;
 }
 
-static void run_test(const char *name, char **argv, const struct settings *s, struct totals *t)
+static void run_test_once(const char *name, char **argv, const struct settings *s, struct totals *t)
 {
 	int fds[2];
 	regex_t pass_re;
@@ -479,6 +479,35 @@ static void run_test(const char *name, char **argv, const struct settings *s, st
 	else
 		t->failed++;
 	say("LAB-RESULT %s %s %d%s\n", name, verdict, code, why);
+}
+
+/* A sysctl's value now, or KEEP when there is none (perf_user_access
+ * exists on arm64 and riscv only). */
+static int read_sysctl(const char *name)
+{
+	char path[128];
+	int value = KEEP;
+	snprintf(path, sizeof path, "/proc/sys/kernel/%s", name);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%d", &value) != 1)
+			value = KEEP;
+		fclose(f);
+	}
+	return value;
+}
+
+/* A test's sysctls are its own: what it set is put back after it, so that
+ * the tests after it run as the manifest says (a test with
+ * perf_user_access=2, riscv's legacy mode, would otherwise leave QEMU
+ * 7.2's perf counting 0 instructions for every test that follows). */
+static void run_test(const char *name, char **argv, const struct settings *s, struct totals *t)
+{
+	int paranoid = s->paranoid == KEEP ? KEEP : read_sysctl("perf_event_paranoid");
+	int user_access = s->user_access == KEEP ? KEEP : read_sysctl("perf_user_access");
+	run_test_once(name, argv, s, t);
+	set_sysctl("perf_event_paranoid", paranoid);
+	set_sysctl("perf_user_access", user_access);
 }
 
 /* Split a line into whitespace-separated tokens, in place. */

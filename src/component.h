@@ -121,6 +121,11 @@ struct component_ops {
 	const char *short_name;
 	const char *description;
 	unsigned capabilities;
+	/* Optional: whether CAP_HW_OVERFLOW holds on this machine, asked
+	 * after init (the riscv component interrupts only through its kernel
+	 * module). NULL: the capability alone says; false: the core's
+	 * software overflow serves. */
+	bool (*overflow_interrupts)(void);
 	size_t control_size; /* bytes of per-event-set state the core allocates */
 
 	/* Fills info (name, counters, domains, reason when unusable). Returns

@@ -3,22 +3,31 @@
  *
  * The counters it reads never stop (CAP_FREE_RUNNING): the component only
  * reads them, and the core's snapshot path turns readings into counts
- * since a start; software multiplexing and overflow are the core's too.
+ * since a start; software multiplexing is the core's too, and so is
+ * overflow except in the kernel-module mode, where the module's overflow
+ * interrupt signals the event set's own file (kernel/rv_abi.h).
  * Which counters user mode may read is the kernel's choice (rv_mode.c):
  * time always, cycle and instret in the legacy mode, and in the
  * perf-managed mode the counter perf programmed for an event this process
- * opened and mapped (rv_perf.c). Papillon's kernel module, the third
- * mode, is still to come (doc/riscv.md). */
+ * opened and mapped (rv_perf.c), and when Papillon's kernel module is
+ * loaded, the counters it programmed for this process (rv_module.c),
+ * through counter delegation where the hart has it. */
+#define _GNU_SOURCE /* F_SETOWN_EX, F_SETSIG */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
 #include "util/error.h"
 #include "rv_events.h"
 #include "rv_mode.h"
+#include "rv_module.h"
 #include "rv_perf.h"
 #include "rv_user_read.h"
 
@@ -31,10 +40,49 @@ struct rv_control {
 	uint32_t counters[RV_MAX_EVENTS];
 	struct rv_perf_event perf[RV_MAX_EVENTS];
 	bool through_csr[RV_MAX_EVENTS]; /* the last read's path */
+	/* Or a counter of the kernel module (in_module). */
+	bool in_module[RV_MAX_EVENTS];
+	struct rv_module_counter module[RV_MAX_EVENTS];
+	/* Overflow (module mode): the overflowing counters live in a file of
+	 * the event set's own (ovf_fd, -1: none), whose signal carries its
+	 * descriptor in si_fd (the core routes by it); read through the
+	 * module (an armed counter's csrr is not its count). */
+	int ovf_fd;
+	bool in_ovf_file[RV_MAX_EVENTS];
+	bool routed;
+	struct signal_route route;
+	void (*fire)(void *cookie, int index, void *address, void *context);
+	void *cookie;
 };
 
 static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
 static char rv_mode_why[PAPI_MAX_STR_LEN];
+/* The kernel module's device (RV_MODE_MODULE), open for the process's life. */
+static int rv_module_fd = -1;
+static bool rv_module_delegation;
+
+/* The module, when loaded, takes over from the kernel's setting: it
+ * programs counters for any SBI event and filters by privilege mode. */
+static void use_module_if_loaded(void)
+{
+	uint32_t delegated = 0;
+	if (rv_module_fd < 0)
+		rv_module_fd = rv_module_open(&rv_module_delegation, &delegated);
+	if (rv_module_fd < 0)
+		return;
+	rv_mode_now = RV_MODE_MODULE;
+	if (rv_module_delegation)
+		snprintf(
+		    rv_mode_why, sizeof(rv_mode_why),
+		    "kernel module: papillon_riscv.ko programs the counters, delegated to "
+		    "S-mode (counters %#x: no SBI call to start, stop or read them); read with "
+		    "csrr",
+		    delegated);
+	else
+		snprintf(rv_mode_why, sizeof(rv_mode_why),
+		         "kernel module: papillon_riscv.ko programs the counters through SBI calls "
+		         "(M-mode did not delegate counters to S-mode); read with csrr");
+}
 
 static int rv_init(int cidx, PAPI_component_info_t *info)
 {
@@ -45,10 +93,14 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", rv_mode_why);
 		return PAPI_ECMP;
 	}
+	use_module_if_loaded();
 	/* The description is short (PAPI_MAX_STR_LEN): the mode's name; its
 	 * reason is in every refusal and in the user-read status. */
 	snprintf(info->description, sizeof(info->description),
-	         "RISC-V counters read with csrr, mode: %s", rv_mode_name(rv_mode_now));
+	         "RISC-V counters read with csrr, mode: %s%s", rv_mode_name(rv_mode_now),
+	         rv_mode_now != RV_MODE_MODULE ? ""
+	         : rv_module_delegation        ? ", delegated"
+	                                       : ", SBI calls");
 	info->num_cntrs = RV_MAX_EVENTS;
 	info->num_mpx_cntrs = RV_MAX_EVENTS;
 	info->num_native_events = (int)rv_event_count();
@@ -64,6 +116,9 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 
 static void rv_shutdown(void)
 {
+	if (rv_module_fd >= 0)
+		close(rv_module_fd); /* releases any counter still held */
+	rv_module_fd = -1;
 }
 
 static int rv_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
@@ -125,6 +180,8 @@ static int rv_check_event(const void *encoding)
 	if (event->fixed_counter != RV_EVENT_NO_FIXED_COUNTER &&
 	    rv_mode_reads(rv_mode_now, event->fixed_counter))
 		return PAPI_OK;
+	if (rv_mode_now == RV_MODE_MODULE)
+		return PAPI_OK; /* the module says at add whether a counter can count it */
 	if (rv_mode_now == RV_MODE_PERF) {
 		struct perf_event_attr attr;
 		char reason[PAPI_HUGE_STR_LEN];
@@ -138,21 +195,71 @@ static int rv_check_event(const void *encoding)
 	return papi_error_set(PAPI_ECMP,
 	                      "the SBI PMU's events need a counter programmed: by perf "
 	                      "(perf_user_access=1, the perf-managed mode) or by Papillon's "
-	                      "kernel module (not built yet); %s",
+	                      "kernel module (papillon_riscv.ko, not loaded); %s",
 	                      rv_mode_why);
 }
 
 static void control_close(struct rv_control *rv)
 {
-	for (int i = 0; i < rv->count; i++)
+	if (rv->routed) {
+		/* No more signals from the file, then no handler using it. */
+		fcntl(rv->ovf_fd, F_SETFL, fcntl(rv->ovf_fd, F_GETFL) & ~O_ASYNC);
+		signals_unroute_fd(rv->ovf_fd);
+		rv->routed = false;
+	}
+	for (int i = 0; i < rv->count; i++) {
 		if (rv->perf[i].fd >= 0)
 			rv_perf_close(&rv->perf[i]);
+		if (rv->in_module[i])
+			rv_module_release(rv->in_ovf_file[i] ? rv->ovf_fd : rv_module_fd,
+			                  &rv->module[i]);
+		rv->in_module[i] = false;
+		rv->in_ovf_file[i] = false;
+	}
+	if (rv->ovf_fd >= 0)
+		close(rv->ovf_fd);
+	rv->ovf_fd = -1;
 	rv->count = 0;
 }
 
 static int rv_control_init(void *control)
 {
 	memset(control, 0, sizeof(struct rv_control));
+	((struct rv_control *)control)->ovf_fd = -1;
+	return PAPI_OK;
+}
+
+/* The overflow signal of the event set's file (async-signal-safe): one
+ * callback per slot the module says overflowed, at the interrupted PC. */
+static void overflow_signal(void *arg, const siginfo_t *info, void *ucontext)
+{
+	struct rv_control *rv = arg;
+	uint64_t slots = 0;
+	(void)info;
+	if (!rv_module_overflowed(rv->ovf_fd, &slots))
+		return;
+	void *address = ucontext ? arch_context_pc(ucontext) : NULL;
+	for (int i = 0; i < rv->count; i++)
+		if (rv->in_ovf_file[i] && (slots >> rv->module[i].slot & 1))
+			rv->fire(rv->cookie, i, address, ucontext);
+}
+
+/* Sends the file's overflow signal to the thread the core names. */
+static int route_overflow(struct rv_control *rv, const struct counting_options *options)
+{
+	rv->route = (struct signal_route){.fire = overflow_signal, .arg = rv};
+	int status = signals_route_fd(rv->ovf_fd, &rv->route);
+	if (status != PAPI_OK)
+		return status;
+	rv->routed = true;
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = options->signal_tid};
+	int flags = fcntl(rv->ovf_fd, F_GETFL);
+	if (fcntl(rv->ovf_fd, F_SETOWN_EX, &owner) < 0 ||
+	    fcntl(rv->ovf_fd, F_SETSIG, signals_overflow_signal()) < 0 || flags < 0 ||
+	    fcntl(rv->ovf_fd, F_SETFL, flags | O_ASYNC) < 0)
+		return papi_error_set(PAPI_ESYS,
+		                      "cannot direct the module's overflow signal to thread %d: %s",
+		                      (int)options->signal_tid, strerror(errno));
 	return PAPI_OK;
 }
 
@@ -164,7 +271,7 @@ static void rv_control_cleanup(void *control)
 /* Event i of next: a CSR the kernel opened, or a perf event opened and
  * mapped now (counting from now on; the core's snapshots make counts). */
 static int control_add(struct rv_control *next, int i, const struct component_event *event,
-                       const struct counting_options *options)
+                       const struct counting_options *options, bool overflow_allowed)
 {
 	const struct rv_event *encoding = event->encoding;
 	next->perf[i] = (struct rv_perf_event){.fd = -1};
@@ -172,8 +279,34 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 		next->counters[i] = encoding->fixed_counter;
 		return PAPI_OK;
 	}
-	struct perf_event_attr attr;
 	char reason[PAPI_HUGE_STR_LEN];
+	if (rv_mode_now == RV_MODE_MODULE) {
+		bool overflows = overflow_allowed && event->overflow_threshold > 0;
+		if (overflows && next->ovf_fd < 0) {
+			bool delegation;
+			uint32_t delegated;
+			next->ovf_fd = rv_module_open(&delegation, &delegated);
+			if (next->ovf_fd < 0)
+				return papi_error_set(
+				    PAPI_ESYS, "%s: cannot open %s for overflow: %s", event->name,
+				    RV_MODULE_DEVICE_NAME, strerror(errno));
+		}
+		int fd = overflows ? next->ovf_fd : rv_module_fd;
+		int error = rv_module_obtain(fd, encoding, options->domain,
+		                             overflows ? RV_MODULE_OVERFLOW_COUNTERS : 0,
+		                             &next->module[i], reason, sizeof(reason));
+		if (error < 0)
+			return papi_error_set(error == -EINVAL ? PAPI_ENOEVNT : PAPI_ECNFLCT,
+			                      "%s: %s", event->name, reason);
+		next->in_module[i] = true;
+		next->in_ovf_file[i] = overflows;
+		if (overflows && rv_module_arm_overflow(fd, &next->module[i],
+		                                        (uint64_t)event->overflow_threshold, reason,
+		                                        sizeof(reason)) < 0)
+			return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
+		return PAPI_OK;
+	}
+	struct perf_event_attr attr;
 	if (!rv_perf_attr(encoding, options->domain, &attr, reason, sizeof(reason)))
 		return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
 	int error = rv_perf_open(&attr, &next->perf[i], reason, sizeof(reason));
@@ -186,27 +319,67 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	return PAPI_OK;
 }
 
-static int rv_control_update(void *control, const struct component_event *events, int count,
-                             const struct counting_options *options)
+/* next: the events, each with a counter (overflowing where asked and
+ * allowed); on failure next holds nothing. */
+static int control_build(struct rv_control *next, const struct component_event *events, int count,
+                         const struct counting_options *options, bool overflow_allowed)
 {
-	(void)options; /* the counters count what the hart runs: no filter to set */
-	if (count > RV_MAX_EVENTS)
-		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
-		                      RV_MAX_EVENTS);
-	struct rv_control next = {.count = 0};
+	*next = (struct rv_control){.count = 0, .ovf_fd = -1};
 	for (int i = 0; i < count; i++) {
 		int status = rv_check_event(events[i].encoding);
 		if (status == PAPI_OK)
-			status = control_add(&next, i, &events[i], options);
+			status = control_add(next, i, &events[i], options, overflow_allowed);
 		if (status != PAPI_OK) {
-			control_close(&next); /* the control stays as it was */
+			control_close(next);
 			return status;
 		}
-		next.count = i + 1;
+		next->count = i + 1;
 	}
-	control_close(control);
-	*(struct rv_control *)control = next;
 	return PAPI_OK;
+}
+
+static int control_install(struct rv_control *rv, const struct rv_control *next,
+                           const struct counting_options *options)
+{
+	*rv = *next;
+	rv->fire = options->overflow_fire;
+	rv->cookie = options->overflow_cookie;
+	if (rv->ovf_fd >= 0) {
+		int status = route_overflow(rv, options);
+		if (status != PAPI_OK) {
+			control_close(rv);
+			return status;
+		}
+	}
+	return PAPI_OK;
+}
+
+static int rv_control_update(void *control, const struct component_event *events, int count,
+                             const struct counting_options *options)
+{
+	struct rv_control *rv = control, next;
+	if (count > RV_MAX_EVENTS)
+		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
+		                      RV_MAX_EVENTS);
+	bool overflow = false;
+	for (int i = 0; i < count; i++)
+		overflow |= events[i].overflow_threshold > 0;
+	/* Overflow in the module mode: the set's old counters go back first,
+	 * so that the new ones may take the same events (QEMU counts an event
+	 * on one counter at a time, the first programmed with it). If the new
+	 * ones fail, the set gets its events back without overflow. */
+	bool close_first = rv_mode_now == RV_MODE_MODULE && (overflow || rv->ovf_fd >= 0);
+	if (close_first)
+		control_close(rv);
+	int status = control_build(&next, events, count, options, true);
+	if (status != PAPI_OK) {
+		if (close_first && control_build(&next, events, count, options, false) == PAPI_OK)
+			control_install(rv, &next, options);
+		return status; /* else the control stays as it was */
+	}
+	if (!close_first)
+		control_close(rv);
+	return control_install(rv, &next, options);
 }
 
 /* The counters' current values; the core keeps the bases (async-signal
@@ -216,7 +389,20 @@ static int rv_read(void *control, long long *values)
 	struct rv_control *rv = control;
 	for (int i = 0; i < rv->count; i++) {
 		uint64_t value = 0;
-		if (rv->perf[i].fd >= 0) {
+		if (rv->in_ovf_file[i]) {
+			if (!rv_module_read(rv->ovf_fd, &rv->module[i], &value))
+				return papi_error_set(
+				    PAPI_ESYS,
+				    "reading overflowing counter %u of the module failed",
+				    rv->module[i].counter);
+		} else if (rv->in_module[i]) {
+			const struct rv_module_counter *counter = &rv->module[i];
+			if (counter->firmware ? !rv_module_read(rv_module_fd, counter, &value)
+			                      : !rv_user_counter_read(counter->counter, &value))
+				return papi_error_set(PAPI_ESYS,
+				                      "reading counter %u of the module failed",
+				                      counter->counter);
+		} else if (rv->perf[i].fd >= 0) {
 			if (!rv_perf_count(&rv->perf[i], &value, &rv->through_csr[i]))
 				return papi_error_set(PAPI_ESYS, "reading perf event %d failed", i);
 		} else if (!rv_user_counter_read(rv->counters[i], &value)) {
@@ -236,6 +422,29 @@ static int rv_user_read_status(char *why, size_t why_len)
 static int rv_read_path(void *control, int index, char *reason, size_t reason_len)
 {
 	const struct rv_control *rv = control;
+	if (index < rv->count && rv->in_module[index]) {
+		const struct rv_module_counter *counter = &rv->module[index];
+		if (rv->in_ovf_file[index]) {
+			snprintf(
+			    reason, reason_len,
+			    "syscall: ioctl RV_IOC_READ of %s, counter %u (%s; overflowing: the "
+			    "module keeps its count)",
+			    RV_MODULE_DEVICE_NAME, counter->counter,
+			    counter->delegated ? "delegated" : "through SBI calls");
+			return PAPI_READ_PATH_SYSCALL;
+		}
+		if (counter->firmware) {
+			snprintf(reason, reason_len,
+			         "syscall: ioctl RV_IOC_READ of %s (a firmware counter has no CSR)",
+			         RV_MODULE_DEVICE_NAME);
+			return PAPI_READ_PATH_SYSCALL;
+		}
+		snprintf(reason, reason_len,
+		         "user: csrr of CSR %#x, a counter papillon_riscv.ko programmed (%s)",
+		         0xc00u + counter->counter,
+		         counter->delegated ? "delegated to S-mode" : "through SBI calls");
+		return PAPI_READ_PATH_USER;
+	}
 	if (index < rv->count && rv->perf[index].fd >= 0) {
 		const volatile struct perf_event_mmap_page *page = rv->perf[index].page;
 		uint32_t counter = page->index;
@@ -255,11 +464,44 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
 	return PAPI_READ_PATH_USER;
 }
 
+/* Preset tables name the modes whose counts are the calling thread's and
+ * filtered by privilege mode like perf_event's (presets/riscvcsr.presets):
+ * the perf-managed mode, and the kernel-module mode (its counters are the
+ * hart's, which on a hart the program has to itself is the same). Not
+ * the legacy and time-only modes: their csrr counts hold every mode of
+ * every task. The kind is user_only, as the ebb component's: perf_event's
+ * presets count the same events and stay everyone's; a program that
+ * wants presets read through this component names riscvcsr.presets in
+ * PAPI_USER_EVENTS_FILE. */
+/* Overflow interrupts only through the kernel module (Sscofpmf's LCOFI,
+ * kernel/rv_abi.h); in the other modes the core's software overflow serves. */
+static bool rv_overflow_interrupts(void)
+{
+	return rv_mode_now == RV_MODE_MODULE;
+}
+
+static const struct component_key_kind rv_preset_key_kinds[] = {
+    {"riscvcsr", "the riscv component's modes (perf-managed, module)", .user_only = true},
+    {NULL, NULL, false},
+};
+
+static int rv_pmu_names(char *names, size_t names_len)
+{
+	if (rv_mode_now == RV_MODE_PERF)
+		snprintf(names, names_len, "riscvcsr:perf-managed");
+	else if (rv_mode_now == RV_MODE_MODULE)
+		snprintf(names, names_len, "riscvcsr:module");
+	else
+		return PAPI_ECMP;
+	return PAPI_OK;
+}
+
 const struct component_ops riscv_component = {
     .name = "riscv",
     .short_name = "riscv",
     .description = "RISC-V counters read with csrr (riscv64 Linux)",
-    .capabilities = CAP_FREE_RUNNING,
+    .capabilities = CAP_FREE_RUNNING | CAP_HW_OVERFLOW,
+    .overflow_interrupts = rv_overflow_interrupts,
     .control_size = sizeof(struct rv_control),
     .init = rv_init,
     .shutdown = rv_shutdown,
@@ -274,4 +516,6 @@ const struct component_ops riscv_component = {
     .read = rv_read,
     .read_path = rv_read_path,
     .user_read_status = rv_user_read_status,
+    .preset_key_kinds = rv_preset_key_kinds,
+    .pmu_names = rv_pmu_names,
 };

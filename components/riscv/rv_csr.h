@@ -2,8 +2,9 @@
  * CSR reads and writes, the indirect access of Smcsrind (select with
  * siselect, then read or write one of sireg..sireg6), and SBI calls.
  *
- * The same driver source (rv_deleg.c) runs against two implementations:
- * the kernel module's, which executes csrr/csrw/ecall, and the user-space
+ * The same driver source (rv_pmu.c) runs against two implementations:
+ * the kernel module's, which executes csrr/csrw/ecall (RV_CSR_NATIVE:
+ * kernel/rv_csr_native.h, inlined), and the user-space
  * model of the Smcdeleg/Ssccfg/Smcsrind rules (tests/rv_model.c), which
  * answers with the trap the rules prescribe. A trap is a result here, not
  * a crash, so that the tests can check that the driver never causes one.
@@ -74,6 +75,11 @@
 #define RV_SISELECT_COUNTER_0 0x40u
 #define RV_SISELECT_COUNTER_N 0x5fu
 
+/* For the driver's small helpers that take a CSR number: inlined, the
+ * number is a constant again, and in the kernel's build
+ * (RV_CSR_NATIVE) each access becomes one instruction. */
+#define RV_CSR_INLINE static inline __attribute__((always_inline))
+
 /* What an access did: nothing wrong, or the exception the hart raised
  * (the values are the mcause exception codes). */
 enum rv_trap {
@@ -103,39 +109,60 @@ struct rv_hart {
 	unsigned xlen; /* 32 or 64: RV32 reaches the high halves through sireg4/5 */
 };
 
-static inline enum rv_trap rv_csr_read(const struct rv_hart *hart, unsigned csr, uint64_t *value)
+#ifdef RV_CSR_NATIVE
+/* The kernel module's build: the hart's own instructions, inlined
+ * (kernel/rv_csr_native.h); hart->ops is not used. */
+#include "rv_csr_native.h"
+#endif
+
+RV_CSR_INLINE enum rv_trap rv_csr_read(const struct rv_hart *hart, unsigned csr, uint64_t *value)
 {
+#ifdef RV_CSR_NATIVE
+	(void)hart;
+	return rv_native_read(csr, value);
+#else
 	return hart->ops->read(hart->context, csr, value);
+#endif
 }
 
-static inline enum rv_trap rv_csr_write(const struct rv_hart *hart, unsigned csr, uint64_t value)
+RV_CSR_INLINE enum rv_trap rv_csr_write(const struct rv_hart *hart, unsigned csr, uint64_t value)
 {
+#ifdef RV_CSR_NATIVE
+	(void)hart;
+	return rv_native_write(csr, value);
+#else
 	return hart->ops->write(hart->context, csr, value);
+#endif
 }
 
 /* Indirect access: siselect = select, then sireg_csr. The caller keeps
  * anything else from changing siselect in between (the kernel disables
  * interrupts around the pair). */
-static inline enum rv_trap rv_ind_read(const struct rv_hart *hart, unsigned select,
+RV_CSR_INLINE enum rv_trap rv_ind_read(const struct rv_hart *hart, unsigned select,
                                        unsigned sireg_csr, uint64_t *value)
 {
 	enum rv_trap trap = rv_csr_write(hart, RV_CSR_SISELECT, select);
 	return trap != RV_TRAP_NONE ? trap : rv_csr_read(hart, sireg_csr, value);
 }
 
-static inline enum rv_trap rv_ind_write(const struct rv_hart *hart, unsigned select,
+RV_CSR_INLINE enum rv_trap rv_ind_write(const struct rv_hart *hart, unsigned select,
                                         unsigned sireg_csr, uint64_t value)
 {
 	enum rv_trap trap = rv_csr_write(hart, RV_CSR_SISELECT, select);
 	return trap != RV_TRAP_NONE ? trap : rv_csr_write(hart, sireg_csr, value);
 }
 
-static inline struct rv_sbi_ret rv_sbi_call(const struct rv_hart *hart, long extension,
+RV_CSR_INLINE struct rv_sbi_ret rv_sbi_call(const struct rv_hart *hart, long extension,
                                             long function, unsigned long a0, unsigned long a1,
                                             unsigned long a2, unsigned long a3, unsigned long a4)
 {
 	const unsigned long args[6] = {a0, a1, a2, a3, a4, 0};
+#ifdef RV_CSR_NATIVE
+	(void)hart;
+	return rv_native_sbi_call(extension, function, args);
+#else
 	return hart->ops->sbi_call(hart->context, extension, function, args);
+#endif
 }
 
 #endif

@@ -59,7 +59,8 @@ bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter)
 	case RV_MODE_LEGACY:
 		return fixed_counter <= 2;
 	case RV_MODE_TIME_ONLY:
-	case RV_MODE_PERF: /* cycle and instret come through perf events */
+	case RV_MODE_PERF:   /* cycle and instret come through perf events */
+	case RV_MODE_MODULE: /* and through the module's counters */
 		return fixed_counter == 1;
 	default:
 		return false;
@@ -69,10 +70,9 @@ bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter)
 const char *rv_mode_name(enum rv_mode mode)
 {
 	static const char *const names[] = {
-	    [RV_MODE_INACTIVE] = "inactive",
-	    [RV_MODE_TIME_ONLY] = "time only",
-	    [RV_MODE_LEGACY] = "legacy",
-	    [RV_MODE_PERF] = "perf-managed",
+	    [RV_MODE_INACTIVE] = "inactive",    [RV_MODE_TIME_ONLY] = "time only",
+	    [RV_MODE_LEGACY] = "legacy",        [RV_MODE_PERF] = "perf-managed",
+	    [RV_MODE_MODULE] = "kernel module",
 	};
 	return (unsigned)mode < sizeof(names) / sizeof(names[0]) ? names[mode] : "unknown";
 }

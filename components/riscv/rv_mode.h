@@ -12,6 +12,7 @@ enum rv_mode {
 	RV_MODE_TIME_ONLY, /* only time is open to user mode */
 	RV_MODE_LEGACY,    /* cycle, time and instret are open to user mode */
 	RV_MODE_PERF,      /* perf programs counters for this process's events */
+	RV_MODE_MODULE,    /* Papillon's kernel module programs them (rv_module.h) */
 };
 
 #define RV_PERF_USER_ACCESS_PATH "/proc/sys/kernel/perf_user_access"

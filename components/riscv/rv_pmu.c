@@ -16,20 +16,20 @@ static int sbi_failed(struct rv_pmu *pmu, long error)
 	return RV_PMU_SBI_FAILED;
 }
 
-static unsigned select_of(const struct rv_counter *counter)
+RV_CSR_INLINE unsigned select_of(const struct rv_counter *counter)
 {
 	return RV_SISELECT_COUNTER_0 + counter->index;
 }
 
 /* The high half's alias of an sireg on RV32 (sireg4 for sireg, sireg5 for
  * sireg2). */
-static unsigned high_alias(unsigned sireg)
+RV_CSR_INLINE unsigned high_alias(unsigned sireg)
 {
 	return sireg == RV_CSR_SIREG ? RV_CSR_SIREG4 : RV_CSR_SIREG5;
 }
 
-static int delegated_write(struct rv_pmu *pmu, const struct rv_counter *counter, unsigned sireg,
-                           uint64_t value)
+RV_CSR_INLINE int delegated_write(struct rv_pmu *pmu, const struct rv_counter *counter,
+                                  unsigned sireg, uint64_t value)
 {
 	enum rv_trap trap = rv_ind_write(&pmu->hart, select_of(counter), sireg,
 	                                 pmu->hart.xlen == 32 ? value & 0xffffffffu : value);
@@ -54,8 +54,8 @@ static int split_read(struct rv_pmu *pmu, unsigned low_csr, unsigned high_csr, u
 	return RV_PMU_OK;
 }
 
-static int delegated_read(struct rv_pmu *pmu, const struct rv_counter *counter, unsigned sireg,
-                          uint64_t *value)
+RV_CSR_INLINE int delegated_read(struct rv_pmu *pmu, const struct rv_counter *counter,
+                                 unsigned sireg, uint64_t *value)
 {
 	enum rv_trap trap = rv_csr_write(&pmu->hart, RV_CSR_SISELECT, select_of(counter));
 	if (trap != RV_TRAP_NONE)
@@ -67,7 +67,7 @@ static int delegated_read(struct rv_pmu *pmu, const struct rv_counter *counter, 
 }
 
 /* Sets (inhibit) or clears counter's bit of scountinhibit. */
-static int inhibit(struct rv_pmu *pmu, const struct rv_counter *counter, bool stopped)
+RV_CSR_INLINE int inhibit(struct rv_pmu *pmu, const struct rv_counter *counter, bool stopped)
 {
 	uint64_t bits = 0;
 	enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTINHIBIT, &bits);
@@ -116,14 +116,23 @@ int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *reque
 {
 	unsigned long mask =
 	    pmu->sbi_counters >= sizeof(unsigned long) * 8 ? ~0ul : (1ul << pmu->sbi_counters) - 1;
+	if (request->counters)
+		mask &= request->counters;
+	/* No CLEAR_VALUE: start sets the value anyway, and firmware may
+	 * answer with a counter someone holds (below). */
 	struct rv_sbi_ret ret =
 	    rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_CONFIG_MATCHING, 0, mask,
-	                RV_SBI_CFG_CLEAR_VALUE | request->inhibit_flags, request->event_index,
-	                request->event_data);
+	                request->inhibit_flags, request->event_index, request->event_data);
 	if (ret.error == RV_SBI_ERR_NOT_SUPP)
 		return RV_PMU_NO_COUNTER;
 	if (ret.error != RV_SBI_SUCCESS)
 		return sbi_failed(pmu, ret.error);
+	/* OpenSBI gives cycles and instructions their fixed counter when no
+	 * programmable one is free, whatever the mask says: a counter the
+	 * caller left out is someone's. Nothing more is asked of firmware
+	 * (stopping it would stop it for its holder). */
+	if (ret.value >= sizeof(unsigned long) * 8 || !(mask >> ret.value & 1ul))
+		return RV_PMU_NO_COUNTER;
 	*counter = (struct rv_counter){.index = (unsigned)ret.value};
 	/* Which kind of counter: counter_get_info's type bit says. Firmware
 	 * counters follow the hardware ones with no gap (OpenSBI numbers

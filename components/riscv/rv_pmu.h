@@ -53,6 +53,10 @@ struct rv_counter_request {
 	unsigned long event_index; /* RV_SBI_EVENT_INDEX(type, code) */
 	unsigned long event_data;  /* the raw selector for RV_SBI_TYPE_RAW */
 	unsigned long inhibit_flags;
+	/* The counters firmware may choose from (bit i: counter i), 0: any.
+	 * Bit 2 alone asks for instret itself, which firmware programs with
+	 * no selector of its own (hpmcounters it programs get MINH). */
+	unsigned long counters;
 };
 
 /* Learns whether M-mode delegated counters, and which: scountinhibit's

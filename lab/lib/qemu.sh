@@ -25,10 +25,22 @@ conf_qemu_binary() {
 	case $(conf_arch "$1") in
 	aarch64) echo qemu-system-aarch64 ;;
 	ppc64le) echo qemu-system-ppc64 ;;
-	riscv64) echo qemu-system-riscv64 ;;
+	riscv64)
+		case $1 in
+		riscv64-deleg | riscv64-nodeleg) echo "$("$LAB_DIR/fetch-qemu-deleg")/usr/bin/qemu-system-riscv64" ;;
+		*) echo qemu-system-riscv64 ;;
+		esac
+		;;
 	x86_64) echo qemu-system-x86_64 ;;
 	esac
 }
+
+# The delegation guests' hart (QEMU 10): Sscofpmf, Smstateen and the
+# indirect CSRs, with Smcdeleg/Ssccfg on or off. Smcntrpmf stays off:
+# with it OpenSBI sets MINH in minstretcfg as in every selector it
+# programs, and no counter would see M-mode, where an SBI call's cost is
+# (the benchmark's meter is instret, lab/tests/riscv_deleg.c).
+RISCV_DELEG_CPU=rv64,sscofpmf=true,smstateen=true,smcsrind=true,sscsrind=true,smcntrpmf=false
 
 # conf_cpu CONF: the -cpu model (empty: QEMU's default).
 conf_cpu() {
@@ -41,6 +53,8 @@ conf_cpu() {
 	# Sscofpmf gives counter overflow and mode filtering: without it
 	# every exclude_kernel=1 event fails with EINVAL.
 	riscv64) echo rv64,sscofpmf=true ;;
+	riscv64-deleg) echo "$RISCV_DELEG_CPU,smcdeleg=true,ssccfg=true" ;;
+	riscv64-nodeleg) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
 	x86_64) echo "" ;;
 	esac
 }
@@ -63,7 +77,15 @@ conf_qemu_args() {
 	*) printf '%s\n' -nic none ;;
 	esac
 	case $(conf_arch "$conf") in
-	riscv64) printf '%s\n' -bios /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
+	riscv64)
+		case $conf in
+		# OpenSBI 1.5.1 (bookworm-backports), which enables delegation.
+		riscv64-deleg | riscv64-nodeleg)
+			printf '%s\n' -bios "$("$LAB_DIR/fetch-qemu-deleg")/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin"
+			;;
+		*) printf '%s\n' -bios /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
+		esac
+		;;
 	esac
 	printf '%s\n' -kernel "$kernel" -initrd "$initrd" -append "console=$(conf_console "$conf") $QEMU_APPEND_COMMON"
 }

@@ -159,7 +159,9 @@ results_count() { awk -v s="$2" '$1 == s { c++ } END { print c + 0 }' "$1"; }
 
 # results_show SUITE_DIR CONF LOG: print one line per test, and the output
 # of the tests worth reading in a CI log: failures (to see why), the lab's
-# own tests and the hardware ctests (they print the exact counts).
+# own tests and the hardware ctests (they print the exact counts), and the
+# riscv component's ctests (they name the component's mode: perf-managed,
+# legacy, kernel module).
 # PAPILLON_LAB_VERBOSE=1 prints every test's output.
 results_show() {
 	local dir=$1 conf=$2 log=$3 st name code why
@@ -168,7 +170,7 @@ results_show() {
 		printf '%-8s %s %s%s\n' "$st" "$conf" "$name" "${why:+  ($why)}"
 		case "$st:$name" in
 		FAILED:boot) tr -d '\r' <"$log" | tail -n 15 | sed 's/^/    | /' ;;
-		FAILED:* | *:lab/* | *:ctests/hw_*) results_output "$log" "$name" | sed 's/^/    | /' ;;
+		FAILED:* | *:lab/* | *:ctests/hw_* | *:ctests/riscv_csr*) results_output "$log" "$name" | sed 's/^/    | /' ;;
 		*) if [ "${PAPILLON_LAB_VERBOSE:-0}" = 1 ]; then results_output "$log" "$name" | sed 's/^/    | /'; fi ;;
 		esac
 	done <"$dir/results"

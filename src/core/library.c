@@ -108,6 +108,9 @@ static void describe_capabilities(int cidx, PAPI_component_info_t *info)
 	info->num_mpx_cntrs = MULTIPLEX_MAX_EVENTS;
 	/* Overflow the component delivers itself: by a signal, or from a
 	 * user-mode handler (no signal to name). */
+	if (papillon_components[cidx]->overflow_interrupts &&
+	    !papillon_components[cidx]->overflow_interrupts())
+		capabilities &= ~CAP_HW_OVERFLOW;
 	info->hardware_intr = (capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
 	if (capabilities & CAP_HW_OVERFLOW)
 		info->hardware_intr_sig = signals_overflow_signal();

@@ -134,7 +134,8 @@ static int choose_mode(const struct eventset *set, int index, int flags, bool *s
 	const struct component_ops *ops = papillon_components[eventset_component(set)];
 	/* The component delivers overflows itself: by an interrupt and a
 	 * signal, or from a user-mode handler. */
-	bool delivered = (ops->capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0;
+	bool delivered = (ops->capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0 &&
+	                 (!ops->overflow_interrupts || ops->overflow_interrupts());
 	const struct eventset_event *event = eventset_event(set, index);
 	bool derived = event->derived != NOT_DERIVED || event->term_count != 1;
 	const struct overflow_state *state = eventset_overflow(set);

@@ -360,6 +360,50 @@ static void test_golden_ebb_only_when_asked(void)
 	preset_library_free(&asked);
 }
 
+/* The riscv component's table (presets/riscvcsr.presets): never chosen
+ * from the built-in files; from PAPI_USER_EVENTS_FILE first, in the modes
+ * whose key the component serves (perf-managed, module) only. */
+static void test_golden_riscvcsr_only_when_asked(void)
+{
+	if (preset_key_kind_rank("riscvcsr") < 0) {
+		unit_skip(CU_get_current_test(), "the riscv component is not in this build");
+		return;
+	}
+	struct preset_cpu cpu = cpu_with("riscv64");
+	preset_cpu_add_pmu_names(&cpu, "sysfs:cpu riscvcsr:module");
+	expect(&cpu, "riscv-sbi", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "perf::INSTRUCTIONS", NULL);
+
+	const char *text = NULL;
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		if (strstr(preset_builtin_sources[s].file, "riscvcsr.presets"))
+			text = preset_builtin_sources[s].text;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	struct preset_library asked;
+	memset(&asked, 0, sizeof(asked));
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		preset_library_parse(&asked, preset_builtin_sources[s].file,
+		                     preset_builtin_sources[s].text, false);
+	CU_ASSERT_EQUAL(preset_library_parse(&asked, "riscvcsr.presets", text, true), 0);
+	struct preset_library saved = builtin;
+	builtin = asked;
+	expect(&cpu, "riscv-csr", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "riscv:::instructions",
+	       NULL);
+	expect(&cpu, "riscv-csr", "PAPI_L1_DCM", "DERIVED_ADD", NULL,
+	       "riscv:::L1-dcache-load-misses", "riscv:::L1-dcache-store-misses", NULL);
+	/* What the table leaves out still comes from perf_event's. */
+	expect(&cpu, "riscv-csr", "PAPI_L3_TCM", "DERIVED_ADD", NULL, "perf::LLC-LOAD-MISSES",
+	       "perf::LLC-STORE-MISSES", NULL);
+	cpu = cpu_with("riscv64");
+	preset_cpu_add_pmu_names(&cpu, "riscvcsr:perf-managed");
+	expect(&cpu, "riscv-csr", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "riscv:::cpu-cycles", NULL);
+	/* The legacy mode serves no key: perf_event's presets, asked or not. */
+	cpu = cpu_with("riscv64");
+	preset_cpu_add_pmu_names(&cpu, "sysfs:cpu");
+	expect(&cpu, "riscv-sbi", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "perf::CYCLES", NULL);
+	builtin = saved;
+	preset_library_free(&asked);
+}
+
 static void test_golden_riscv_and_generic(void)
 {
 	struct preset_cpu cpu = cpu_with("riscv64");
@@ -682,6 +726,8 @@ int main(void)
 	CU_add_test(tables, "golden: arm64", test_golden_arm64);
 	CU_add_test(tables, "golden: POWER", test_golden_power);
 	CU_add_test(tables, "golden: EBB presets only when asked", test_golden_ebb_only_when_asked);
+	CU_add_test(tables, "golden: riscvcsr presets only when asked",
+	            test_golden_riscvcsr_only_when_asked);
 	CU_add_test(tables, "golden: RISC-V and generic", test_golden_riscv_and_generic);
 	CU_add_test(tables, "libpfm4 names encode with their PMU forced",
 	            test_libpfm4_names_encode_with_their_pmu_forced);

@@ -433,6 +433,13 @@ static struct rv_sbi_ret sbi_config_matching(struct rv_model *model, const unsig
 			model->mcountinhibit |= 1ull << i;
 		return (struct rv_sbi_ret){RV_SBI_SUCCESS, i};
 	}
+	if (model->fixed_counter_fallback && type == RV_SBI_TYPE_HARDWARE &&
+	    (code == 1 || code == 2)) {
+		unsigned fixed = code == 1 ? 0 : 2;
+		if (flags & RV_SBI_CFG_CLEAR_VALUE)
+			model->counter[fixed] = 0;
+		return (struct rv_sbi_ret){RV_SBI_SUCCESS, fixed};
+	}
 	return (struct rv_sbi_ret){RV_SBI_ERR_NOT_SUPP, 0};
 }
 

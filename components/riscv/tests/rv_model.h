@@ -83,6 +83,10 @@ struct rv_model {
 	 * the SBI's firmware counters come next. rv_model_init: 32. */
 	unsigned hw_counters;
 	unsigned ecalls; /* SBI calls made: each is a trap to M-mode */
+	/* OpenSBI's way (1.5): a cycles or instructions request that finds
+	 * no programmable counter gets the fixed one (0 or 2), even when the
+	 * request's mask leaves it out or someone holds it already. */
+	bool fixed_counter_fallback;
 	/* Sscofpmf: overflows that raised the local counter overflow
 	 * interrupt (bit i: counter i's OF went from 0 to 1). */
 	uint64_t overflow_interrupts;

@@ -261,6 +261,55 @@ static void test_firmware_counter_below_32(void)
 	CU_ASSERT_TRUE(hw.delegated);
 }
 
+/* A request's counters: firmware chooses among those only (the
+ * benchmark's meter asks for instret, bit 2, alone). */
+static void test_request_limits_the_counters(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter first, second;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	const struct rv_counter_request only_5 = {.event_index = L1D_READ_MISS,
+	                                          .counters = 1ul << 5};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &only_5, &first), RV_PMU_OK);
+	CU_ASSERT_EQUAL(first.index, 5); /* not 3, the first free one */
+	/* Counter 5 is taken: a request for it alone finds none. */
+	CU_ASSERT_EQUAL(rv_counter_obtain(&pmu, &only_5, &second), RV_PMU_NO_COUNTER);
+	const struct rv_counter_request any = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &any, &second), RV_PMU_OK);
+	CU_ASSERT_EQUAL(second.index, 3);
+}
+
+/* OpenSBI hands out the fixed cycle counter to a request whose mask
+ * leaves it out (the module's mask leaves out the counters its files
+ * hold): the driver refuses it, asks nothing more of firmware, and the
+ * holder's count goes on untouched. */
+static void test_fixed_counter_held_is_refused(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter held, again;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	model.fixed_counter_fallback = true;
+	probe(&model, &pmu);
+	const struct rv_counter_request cycles = {.event_index = HW_CPU_CYCLES};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &cycles, &held), RV_PMU_OK);
+	CU_ASSERT_EQUAL(held.index, 0);
+	CU_ASSERT_EQUAL_FATAL(rv_counter_start(&pmu, &held, 0), RV_PMU_OK);
+	rv_model_run(&model, 1000);
+	unsigned ecalls = model.ecalls;
+	const struct rv_counter_request not_0 = {.event_index = HW_CPU_CYCLES, .counters = ~1ul};
+	CU_ASSERT_EQUAL(rv_counter_obtain(&pmu, &not_0, &again), RV_PMU_NO_COUNTER);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls + 1); /* config_matching only */
+	rv_model_run(&model, 500);
+	uint64_t value = 0;
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &held, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 1500); /* not cleared, not stopped */
+}
+
 static void test_user_access_through_scounteren(void)
 {
 	struct rv_model model;
@@ -336,6 +385,50 @@ static void test_overflow_rearm_needs_no_ecall(void)
 	CU_ASSERT_EQUAL(model.selector[counter.index] & RV_HPMEVENT_OF, 0);
 }
 
+/* The module's overflow cycle on the model, delegated and not: a counter
+ * armed at 2^64 - 100,000 that counts 2,000,000 events, fed in steps of
+ * 1,000, interrupts exactly 20 times when each interrupt re-arms it as
+ * the module's handler does (find in scountovf, rv_counter_rearm); the
+ * whole count (thresholds passed plus the current part) is 2,000,000. */
+static void overflow_cycle(uint64_t delegated)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter counter;
+	const uint64_t threshold = 100000, events = 2000000, step = 1000;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	if (delegated)
+		rv_model_delegate(&model, delegated);
+	probe(&model, &pmu);
+	const struct rv_counter_request request = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(counter.delegated, delegated != 0);
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, 0), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_rearm(&pmu, &counter, 0 - threshold), RV_PMU_OK);
+	unsigned interrupts = 0;
+	for (uint64_t done = 0; done < events; done += step) {
+		rv_model_run(&model, step);
+		if (!model.overflow_interrupts)
+			continue;
+		uint32_t overflowed = 0;
+		CU_ASSERT_EQUAL(rv_pmu_overflowed(&pmu, &overflowed), RV_PMU_OK);
+		CU_ASSERT_EQUAL(overflowed, 1u << counter.index);
+		model.overflow_interrupts = 0;
+		interrupts++;
+		CU_ASSERT_EQUAL(rv_counter_rearm(&pmu, &counter, 0 - threshold), RV_PMU_OK);
+	}
+	uint64_t raw = 0;
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &counter, &raw), RV_PMU_OK);
+	CU_ASSERT_EQUAL(interrupts, events / threshold);
+	CU_ASSERT_EQUAL(interrupts * threshold + (raw + threshold), events);
+}
+
+static void test_overflow_cycle_exact(void)
+{
+	overflow_cycle(DELEGATE_ALL);
+	overflow_cycle(0);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -354,7 +447,11 @@ int main(void)
 	CU_add_test(suite, "firmware counter read by SBI", test_firmware_counter_read_by_sbi);
 	CU_add_test(suite, "firmware counter below 32 (counter_get_info)",
 	            test_firmware_counter_below_32);
+	CU_add_test(suite, "request limits the counters", test_request_limits_the_counters);
+	CU_add_test(suite, "fixed counter held is refused", test_fixed_counter_held_is_refused);
 	CU_add_test(suite, "user access through scounteren", test_user_access_through_scounteren);
 	CU_add_test(suite, "overflow rearm needs no ecall", test_overflow_rearm_needs_no_ecall);
+	CU_add_test(suite, "overflow cycle exact (the module's handler)",
+	            test_overflow_cycle_exact);
 	return unit_run_all();
 }

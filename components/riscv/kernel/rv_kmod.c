@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* papillon_riscv: the riscv component's kernel side. It probes each hart
+ * for counter delegation at load (rv_pmu_probe), then serves
+ * /dev/papillon_riscv (rv_abi.h): a file obtains counters from the SBI PMU
+ * and drives them through the driver (../rv_pmu.c), with no ecall on
+ * start, stop or read of a delegated counter. Every request is checked
+ * before anything touches a CSR. Each driver call runs on the counter's
+ * hart with interrupts off (smp_call_function_single), since the driver
+ * reads, changes and writes back siselect and scountinhibit. */
+#include <linux/cpu.h>
+#include <linux/fs.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/irqdomain.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+
+#include <asm/csr.h>
+#include <asm/irq.h>
+
+#include "rv_abi.h"
+#include "rv_pmu.h"
+#include "rv_sbi.h"
+
+static DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
+static DEFINE_PER_CPU(int, hart_probe_status);
+/* The counters the module's files hold, per hart (bit i: SBI counter i).
+ * OpenSBI hands out a fixed counter (cycle, instret) to every request that
+ * finds no free programmable one, and config_matching would clear it under
+ * its holder: requests leave out the counters held. */
+static DEFINE_PER_CPU(u64, hart_counters_held);
+static DEFINE_MUTEX(held_lock);
+
+struct rv_file;
+
+struct slot {
+	bool used;
+	int cpu;
+	struct rv_counter counter;
+	/* Overflow: threshold > 0 while armed; overflows and before (the
+	 * count when armed) make its count. Changed on its hart with
+	 * interrupts off, like the table below. */
+	u64 threshold;
+	u64 overflows;
+	u64 before;
+	struct rv_file *file;
+};
+
+struct rv_file {
+	struct mutex lock; /* the slots */
+	struct slot slots[RV_ABI_SLOTS];
+	unsigned long overflowed; /* bit i: slot i overflowed (atomic bitops) */
+	struct fasync_struct *fasync;
+};
+
+/* The armed counters of each hart, by SBI counter index, for the
+ * interrupt handler. */
+#define COUNTERS 64
+static DEFINE_PER_CPU(struct slot *[COUNTERS], hart_armed);
+
+static struct slot **armed_here(void)
+{
+	return *this_cpu_ptr(&hart_armed);
+}
+
+/* One driver call, run on the counter's hart. */
+enum call_kind {
+	CALL_OBTAIN,
+	CALL_START,
+	CALL_STOP,
+	CALL_READ,
+	CALL_RELEASE,
+	CALL_USER,
+	CALL_NOP,
+	CALL_ARM
+};
+
+struct call {
+	enum call_kind kind;
+	struct slot *slot; /* CALL_READ, CALL_RELEASE, CALL_ARM */
+	struct rv_counter *counter;
+	const struct rv_counter_request *request;
+	uint64_t value;
+	int status;
+};
+
+/* An armed counter restarts from 2^64 - threshold at each overflow: its
+ * count is what it had when armed, the whole thresholds, and the part of
+ * the current one. */
+static u64 armed_count(const struct slot *s, u64 raw)
+{
+	return s->before + s->overflows * s->threshold + (raw + s->threshold);
+}
+
+/* Arms (c->value: the threshold) or disarms (0) the slot's counter; a
+ * disarmed counter goes on from its whole count. */
+static int arm(struct rv_pmu *pmu, struct call *c)
+{
+	struct slot *s = c->slot, **armed = armed_here();
+	u64 raw = 0;
+	int status = rv_counter_read(pmu, &s->counter, &raw);
+	if (status != RV_PMU_OK)
+		return status;
+	if (s->threshold)
+		raw = armed_count(s, raw);
+	if (c->value == 0) {
+		armed[s->counter.index] = NULL;
+		s->threshold = 0;
+		return rv_counter_reload(pmu, &s->counter, raw);
+	}
+	s->before = raw;
+	s->overflows = 0;
+	s->threshold = c->value;
+	armed[s->counter.index] = s;
+	return rv_counter_rearm(pmu, &s->counter, -c->value);
+}
+
+static void run_call(void *arg)
+{
+	struct call *c = arg;
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	switch (c->kind) {
+	case CALL_OBTAIN:
+		c->status = rv_counter_obtain(pmu, c->request, c->counter);
+		break;
+	case CALL_START:
+		c->status = rv_counter_start(pmu, c->counter, c->value);
+		break;
+	case CALL_STOP:
+		c->status = rv_counter_stop(pmu, c->counter);
+		break;
+	case CALL_READ:
+		c->status = rv_counter_read(pmu, c->counter, &c->value);
+		if (c->status == RV_PMU_OK && c->slot && c->slot->threshold)
+			c->value = armed_count(c->slot, c->value);
+		break;
+	case CALL_RELEASE:
+		if (c->slot && c->slot->threshold) {
+			armed_here()[c->counter->index] = NULL;
+			c->slot->threshold = 0;
+		}
+		c->status = rv_counter_release(pmu, c->counter);
+		break;
+	case CALL_ARM:
+		c->status = arm(pmu, c);
+		break;
+	case CALL_USER:
+		c->status = rv_counter_user_access(pmu, c->counter, c->value != 0);
+		break;
+	case CALL_NOP:
+		c->status = RV_PMU_OK;
+		break;
+	}
+}
+
+/* Runs the call on cpu with interrupts off (locally too: that is what
+ * smp_call_function_single does for the calling CPU). */
+static int call_on(int cpu, struct call *c)
+{
+	int rc = smp_call_function_single(cpu, run_call, c, 1);
+	if (rc)
+		return rc;
+	switch (c->status) {
+	case RV_PMU_OK:
+		return 0;
+	case RV_PMU_NO_COUNTER:
+		return -ENOENT;
+	case RV_PMU_UNREADABLE:
+		return -EACCES;
+	default:
+		return -EIO;
+	}
+}
+
+/* The overflow interrupt. Linux's perf (riscv_pmu_sbi, built in) maps
+ * LCOFI and owns its per-CPU handler, which cannot be shared: the module
+ * puts its own flow handler in front of perf's (the IRQ's descriptor
+ * keeps perf's action), takes the overflows of the counters it armed and
+ * hands the interrupt on to perf when any other counter's OF bit is set.
+ * 0: no LCOFI on this machine (no Sscofpmf): no overflow. */
+static unsigned int lcofi_irq;
+static irq_flow_handler_t kernel_flow;
+
+static void overflow_interrupt(struct irq_desc *desc)
+{
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct slot **armed = armed_here();
+	uint32_t bits = 0, ours = 0;
+	unsigned i;
+	if (rv_pmu_overflowed(pmu, &bits) == RV_PMU_OK)
+		for (i = 0; i < 32; i++)
+			if ((bits >> i & 1) && armed[i])
+				ours |= 1u << i;
+	if (!ours) {
+		kernel_flow(desc);
+		return;
+	}
+	/* Cleared before the re-arms: an overflow after one sets it again. */
+	csr_clear(CSR_SIP, SIP_LCOFIP);
+	for (i = 0; i < 32; i++) {
+		struct slot *s = armed[i];
+		if (!(ours >> i & 1))
+			continue;
+		s->overflows++;
+		rv_counter_rearm(pmu, &s->counter, -s->threshold);
+		set_bit(s - s->file->slots, &s->file->overflowed);
+		kill_fasync(&s->file->fasync, SIGIO, POLL_IN);
+	}
+	/* Counters perf holds (none of the module's files). */
+	if (bits & ~(uint32_t)READ_ONCE(*this_cpu_ptr(&hart_counters_held)))
+		kernel_flow(desc);
+}
+
+static void hook_overflow_interrupt(void)
+{
+	struct irq_domain *domain =
+	    irq_find_matching_fwnode(riscv_get_intc_hwnode(), DOMAIN_BUS_ANY);
+	unsigned int irq = domain ? irq_find_mapping(domain, RV_IRQ_PMU) : 0;
+	struct irq_data *data = irq ? irq_get_irq_data(irq) : NULL;
+	if (!data || !irq_data_to_desc(data)->action) {
+		pr_info("papillon_riscv: no overflow interrupt (LCOFI not mapped): no overflow\n");
+		return;
+	}
+	kernel_flow = irq_data_to_desc(data)->handle_irq;
+	irq_set_handler(irq, overflow_interrupt);
+	lcofi_irq = irq;
+}
+
+static void unhook_overflow_interrupt(void)
+{
+	if (!lcofi_irq)
+		return;
+	irq_set_handler(lcofi_irq, kernel_flow);
+	/* A handler still running on another hart ends before the module's
+	 * text goes (interrupt handlers are RCU read-side sections). */
+	synchronize_rcu();
+}
+
+static void probe_hart(void *unused)
+{
+	/* RV_CSR_NATIVE: the layer is the hart's own instructions, no ops. */
+	static const struct rv_hart hart = {.ops = NULL, .context = NULL, .xlen = 64};
+	(void)unused;
+	*this_cpu_ptr(&hart_probe_status) = rv_pmu_probe(this_cpu_ptr(&hart_pmu), &hart);
+}
+
+/* The SBI event index a user may ask for: the types and codes the SBI
+ * specification defines (rv_events.c lists the same). */
+static bool valid_event(__u64 index, __u64 data)
+{
+	unsigned type = (unsigned)(index >> 16), code = (unsigned)(index & 0xffff);
+	if (index >> 20)
+		return false;
+	switch (type) {
+	case 0: /* hardware general: cpu-cycles (1) .. ref-cycles (10) */
+		return code >= 1 && code <= 10 && data == 0;
+	case 1: /* cache: cache id 0-6, operation 0-2, result 0-1 */
+		return (code >> 3) <= 6 && ((code >> 1) & 3) <= 2 && data == 0;
+	case 2: /* raw: the selector is the data, 48 bits */
+		return code == 0 && (data >> 48) == 0;
+	case 15: /* firmware: 0-21 */
+		return code <= 21 && data == 0;
+	default:
+		return false;
+	}
+}
+
+#define INHIBIT_FLAGS                                                                              \
+	(RV_SBI_CFG_SET_VUINH | RV_SBI_CFG_SET_VSINH | RV_SBI_CFG_SET_UINH | RV_SBI_CFG_SET_SINH | \
+	 RV_SBI_CFG_SET_MINH)
+
+static long do_obtain(struct rv_file *f, void __user *arg)
+{
+	struct rv_abi_obtain o;
+	struct rv_counter_request request;
+	struct call c = {.kind = CALL_OBTAIN};
+	struct rv_counter counter = {0};
+	unsigned slot;
+	u64 held, allowed;
+	long rc;
+	if (copy_from_user(&o, arg, sizeof o))
+		return -EFAULT;
+	if (!valid_event(o.event_index, o.event_data) || (o.inhibit_flags & ~INHIBIT_FLAGS) ||
+	    (o.flags & ~RV_ABI_SBI_ONLY) || (o.counters & (1u << RV_COUNTER_TIME)))
+		return -EINVAL;
+	mutex_lock(&f->lock);
+	for (slot = 0; slot < RV_ABI_SLOTS && f->slots[slot].used; slot++)
+		;
+	if (slot == RV_ABI_SLOTS) {
+		rc = -ENOSPC;
+		goto out;
+	}
+	mutex_lock(&held_lock);
+	f->slots[slot].cpu = get_cpu();
+	held = per_cpu(hart_counters_held, f->slots[slot].cpu);
+	allowed = (o.counters ? o.counters : ~0ull) & ~held;
+	request = (struct rv_counter_request){.event_index = (unsigned long)o.event_index,
+	                                      .event_data = (unsigned long)o.event_data,
+	                                      .inhibit_flags = (unsigned long)o.inhibit_flags,
+	                                      .counters = (unsigned long)allowed};
+	c.request = &request;
+	c.counter = &counter;
+	rc = allowed ? call_on(f->slots[slot].cpu, &c) : -ENOENT;
+	if (rc == 0)
+		per_cpu(hart_counters_held, f->slots[slot].cpu) |= 1ull << counter.index;
+	put_cpu();
+	mutex_unlock(&held_lock);
+	if (rc)
+		goto out;
+	/* Asked for SBI: the same counter, driven as if not delegated (M-mode
+	 * may always program it); the benchmark's other half. */
+	if (o.flags & RV_ABI_SBI_ONLY)
+		counter.delegated = false;
+	f->slots[slot].used = true;
+	f->slots[slot].counter = counter;
+	o.slot = slot;
+	o.counter = counter.index;
+	o.delegated = counter.delegated;
+	o.firmware = counter.firmware;
+	rc = copy_to_user(arg, &o, sizeof o) ? -EFAULT : 0;
+out:
+	mutex_unlock(&f->lock);
+	return rc;
+}
+
+/* The slot's counter is no longer held. */
+static void forget(struct slot *s)
+{
+	mutex_lock(&held_lock);
+	per_cpu(hart_counters_held, s->cpu) &= ~(1ull << s->counter.index);
+	mutex_unlock(&held_lock);
+	s->used = false;
+}
+
+static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
+{
+	struct rv_abi_counter a;
+	struct call c = {0};
+	struct slot *s;
+	long rc;
+	if (copy_from_user(&a, arg, sizeof a))
+		return -EFAULT;
+	if (a.slot >= RV_ABI_SLOTS || a.reserved)
+		return -EINVAL;
+	switch (cmd) {
+	case RV_IOC_START:
+		c.kind = CALL_START;
+		break;
+	case RV_IOC_STOP:
+		c.kind = CALL_STOP;
+		break;
+	case RV_IOC_READ:
+		c.kind = CALL_READ;
+		break;
+	case RV_IOC_RELEASE:
+		c.kind = CALL_RELEASE;
+		break;
+	case RV_IOC_USER_ACCESS:
+		if (a.value > 1)
+			return -EINVAL;
+		c.kind = CALL_USER;
+		break;
+	case RV_IOC_OVERFLOW:
+		/* Below 2^63: the counter starts at 2^64 - threshold. */
+		if (!lcofi_irq)
+			return -EOPNOTSUPP;
+		if (a.value >> 63)
+			return -EINVAL;
+		c.kind = CALL_ARM;
+		break;
+	default:
+		c.kind = CALL_NOP;
+		break;
+	}
+	mutex_lock(&f->lock);
+	s = &f->slots[a.slot];
+	if (!s->used) {
+		rc = -EBADSLT;
+		goto out;
+	}
+	if (c.kind == CALL_ARM && (s->counter.firmware || s->counter.index <= 2)) {
+		rc = -EOPNOTSUPP; /* no OF bit: firmware, or cycle/instret without Smcntrpmf */
+		goto out;
+	}
+	c.slot = s;
+	c.counter = &s->counter;
+	c.value = a.value;
+	rc = call_on(s->cpu, &c);
+	if (rc == 0 && c.kind == CALL_RELEASE)
+		forget(s);
+	if (rc == 0 && c.kind == CALL_READ) {
+		a.value = c.value;
+		rc = copy_to_user(arg, &a, sizeof a) ? -EFAULT : 0;
+	}
+out:
+	mutex_unlock(&f->lock);
+	return rc;
+}
+
+static long rv_ioctl(struct file *file, unsigned cmd, unsigned long arg)
+{
+	struct rv_file *f = file->private_data;
+	void __user *uarg = (void __user *)arg;
+	switch (cmd) {
+	case RV_IOC_INFO: {
+		int cpu = get_cpu();
+		const struct rv_pmu *pmu = per_cpu_ptr(&hart_pmu, cpu);
+		struct rv_abi_info info = {.abi_version = RV_ABI_VERSION,
+		                           .delegation = pmu->delegation,
+		                           .delegated = pmu->delegated,
+		                           .sbi_counters = (__u32)pmu->sbi_counters};
+		put_cpu();
+		return copy_to_user(uarg, &info, sizeof info) ? -EFAULT : 0;
+	}
+	case RV_IOC_OBTAIN:
+		return do_obtain(f, uarg);
+	case RV_IOC_START:
+	case RV_IOC_STOP:
+	case RV_IOC_READ:
+	case RV_IOC_RELEASE:
+	case RV_IOC_USER_ACCESS:
+	case RV_IOC_NOP:
+	case RV_IOC_OVERFLOW:
+		return do_counter(f, cmd, uarg);
+	case RV_IOC_OVERFLOWED: {
+		struct rv_abi_counter a = {.value = xchg(&f->overflowed, 0)};
+		return copy_to_user(uarg, &a, sizeof a) ? -EFAULT : 0;
+	}
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int rv_open(struct inode *inode, struct file *file)
+{
+	struct rv_file *f = kzalloc(sizeof *f, GFP_KERNEL);
+	(void)inode;
+	if (!f)
+		return -ENOMEM;
+	mutex_init(&f->lock);
+	for (unsigned i = 0; i < RV_ABI_SLOTS; i++)
+		f->slots[i].file = f;
+	file->private_data = f;
+	return 0;
+}
+
+/* The last close gives every counter still held back to the SBI PMU and
+ * closes it to user reads. */
+static int rv_release(struct inode *inode, struct file *file)
+{
+	struct rv_file *f = file->private_data;
+	unsigned i;
+	(void)inode;
+	for (i = 0; i < RV_ABI_SLOTS; i++) {
+		struct call c = {.kind = CALL_USER,
+		                 .slot = &f->slots[i],
+		                 .counter = &f->slots[i].counter,
+		                 .value = 0};
+		if (!f->slots[i].used)
+			continue;
+		if (!f->slots[i].counter.firmware)
+			call_on(f->slots[i].cpu, &c);
+		c.kind = CALL_RELEASE;
+		call_on(f->slots[i].cpu, &c);
+		forget(&f->slots[i]);
+	}
+	fasync_helper(-1, file, 0, &f->fasync);
+	mutex_destroy(&f->lock);
+	kfree(f);
+	return 0;
+}
+
+/* O_ASYNC: the overflow signal (rv_abi.h). */
+static int rv_fasync(int fd, struct file *file, int on)
+{
+	struct rv_file *f = file->private_data;
+	return fasync_helper(fd, file, on, &f->fasync);
+}
+
+static const struct file_operations rv_fops = {
+    .owner = THIS_MODULE,
+    .open = rv_open,
+    .release = rv_release,
+    .fasync = rv_fasync,
+    .unlocked_ioctl = rv_ioctl,
+    .compat_ioctl = compat_ptr_ioctl,
+};
+
+static struct miscdevice rv_device = {
+    .minor = MISC_DYNAMIC_MINOR,
+    .name = "papillon_riscv",
+    .fops = &rv_fops,
+    .mode = 0666,
+};
+
+static int __init rv_init(void)
+{
+	int cpu, rc;
+	cpus_read_lock();
+	on_each_cpu(probe_hart, NULL, 1);
+	for_each_online_cpu(cpu)
+	{
+		const struct rv_pmu *pmu = per_cpu_ptr(&hart_pmu, cpu);
+		if (per_cpu(hart_probe_status, cpu) != RV_PMU_OK) {
+			cpus_read_unlock();
+			pr_info("papillon_riscv: hart %d: no SBI PMU (error %ld)\n", cpu,
+			        pmu->sbi_error);
+			return -ENODEV;
+		}
+		pr_info(
+		    "papillon_riscv: hart %d: %lu SBI counters, delegation %s (counters 0x%08x)\n",
+		    cpu, pmu->sbi_counters, pmu->delegation ? "on" : "off", pmu->delegated);
+	}
+	cpus_read_unlock();
+	hook_overflow_interrupt();
+	rc = misc_register(&rv_device);
+	if (rc)
+		unhook_overflow_interrupt();
+	return rc;
+}
+
+static void __exit rv_exit(void)
+{
+	misc_deregister(&rv_device);
+	unhook_overflow_interrupt();
+}
+
+module_init(rv_init);
+module_exit(rv_exit);
+MODULE_LICENSE("Dual BSD/GPL");
+MODULE_DESCRIPTION("Papillon: RISC-V counters through counter delegation (Smcdeleg/Ssccfg) or SBI");

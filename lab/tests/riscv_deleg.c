@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * lab/tests/riscv_deleg.c: the riscv component's kernel module
+ * (components/riscv/kernel, issue 16) in a riscv64 guest. Loads
+ * /lab/riscv/papillon_riscv.ko, asks what the probe found and checks it
+ * against RV_EXPECT_DELEGATION (the configuration's: 1 where QEMU and
+ * OpenSBI enable counter delegation, 0 where they do not); then an
+ * instructions counter counts a known user loop within the lab's
+ * tolerance, driven delegated where delegation is on and through SBI
+ * calls otherwise; an instructions counter armed to overflow every
+ * 100,000 gives exactly 20 signals over the loop, all inside it (the
+ * module's LCOFI handler, notification as perf's: SIGIO/F_SETSIG with
+ * si_fd); requests the module must refuse are refused; closing a
+ * file gives its counters back; where
+ * delegation is on it measures the instructions (every mode: user, kernel
+ * and M-mode firmware) of start, stop and read through SBI beside
+ * delegation, in this one boot; last it unloads the module and loads it
+ * again, for the riscv component's ctest that follows (its "kernel
+ * module" mode). Prints its mode ("mode: delegated" or
+ * "mode: SBI fallback") and every count.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+
+#if !defined(__riscv) || __riscv_xlen != 64
+int main(void)
+{
+	puts("SKIPPED: the riscv module is for riscv64 guests");
+	return 77;
+}
+#else
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/ucontext.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../components/riscv/kernel/rv_abi.h"
+
+#define MODULE_PATH  "/lab/riscv/papillon_riscv.ko"
+#define MODULE_NAME  "papillon_riscv"
+#define LOOP         1000000ull /* iterations of the 2-instruction loop */
+#define EV_CYCLES    0x00001ull /* SBI hardware event 1: cpu-cycles */
+#define EV_INSTR     0x00002ull /* SBI hardware event 2: instructions */
+#define SBI_UINH     (1ull << 5)
+#define SBI_SINH     (1ull << 6)
+#define BENCH_ROUNDS 200
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                           \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("check failed (%s:%d): ", __FILE__, __LINE__);                      \
+			printf(__VA_ARGS__);                                                       \
+			printf("\n");                                                              \
+			failures++;                                                                \
+		}                                                                                  \
+	} while (0)
+
+static void spin(uint64_t n)
+{
+	__asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(n));
+}
+
+static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t *value)
+{
+	struct rv_abi_counter c = {.slot = slot, .value = value ? *value : 0};
+	if (ioctl(fd, cmd, &c) != 0)
+		return errno;
+	if (value)
+		*value = c.value;
+	return 0;
+}
+
+static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, struct rv_abi_obtain *o)
+{
+	*o = (struct rv_abi_obtain){.event_index = event, .inhibit_flags = inhibit, .flags = flags};
+	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
+}
+
+/* finit_module, then wait for devtmpfs to show the device. */
+static int load_module(void)
+{
+	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = (int)syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	for (int i = 0; rc == 0 && i < 100 && access(RV_ABI_DEVICE, F_OK) != 0; i++)
+		usleep(10000);
+	return rc;
+}
+
+/* The known loop, counted by one counter from start to stop. */
+static void count_loop(int fd, int expect_delegated)
+{
+	struct rv_abi_obtain o;
+	uint64_t zero = 0, count = 0;
+	int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, &o);
+	CHECK(rc == 0, "obtain instructions: %s", strerror(rc));
+	if (rc)
+		return;
+	printf("instructions: counter %u, %s\n", o.counter,
+	       o.delegated ? "delegated (siselect/sireg, scountinhibit)" : "through SBI calls");
+	CHECK(o.delegated == (uint32_t)expect_delegated, "delegated %u, expected %d", o.delegated,
+	      expect_delegated);
+	CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "start");
+	spin(LOOP);
+	CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0, "stop");
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &count) == 0, "read");
+	uint64_t expected = 2 * LOOP, slack = expected / 100 + 20000;
+	printf("known loop of %llu instructions (user only, SINH): counted %llu\n",
+	       (unsigned long long)expected, (unsigned long long)count);
+	CHECK(count >= expected - slack && count <= expected + slack,
+	      "count %llu outside %llu +- %llu", (unsigned long long)count,
+	      (unsigned long long)expected, (unsigned long long)slack);
+	/* Stopped: a second read gives the same count. */
+	uint64_t again = 0;
+	spin(1000);
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == 0 && again == count,
+	      "stopped counter moved: %llu then %llu", (unsigned long long)count,
+	      (unsigned long long)again);
+	CHECK(counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0, "release");
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == EBADSLT, "read after release");
+}
+
+/* Overflow: the known loop (2,000,000 user instructions) under an
+ * instructions counter armed at 100,000 gives 20 signals (the calls
+ * around the loop add a few hundred user instructions, far from one more
+ * threshold), each carrying the file's descriptor, each interrupting the
+ * loop itself, each with the counter's slot in RV_IOC_OVERFLOWED; the
+ * armed counter's read is the whole count. */
+#define OVF_THRESHOLD 100000ull
+#define OVF_SIGNAL    (SIGRTMIN + 1)
+
+extern const char ovf_loop_begin[], ovf_loop_end[];
+
+static __attribute__((noinline)) void ovf_spin(uint64_t n)
+{
+	__asm__ volatile(".globl ovf_loop_begin\novf_loop_begin:\n"
+	                 "1: addi %0, %0, -1\n bnez %0, 1b\n"
+	                 ".globl ovf_loop_end\novf_loop_end:\n"
+	                 : "+r"(n));
+}
+
+static volatile sig_atomic_t ovf_signals, ovf_outside, ovf_wrong_fd, ovf_wrong_slot;
+static int ovf_fd;
+static uint32_t ovf_slot;
+
+static void ovf_handler(int sig, siginfo_t *info, void *context)
+{
+	const ucontext_t *uc = context;
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.__gregs[REG_PC];
+	struct rv_abi_counter which = {0};
+	(void)sig;
+	ovf_signals++;
+	if (pc < (uintptr_t)ovf_loop_begin || pc > (uintptr_t)ovf_loop_end)
+		ovf_outside++;
+	if (info->si_fd != ovf_fd || info->si_code != POLL_IN)
+		ovf_wrong_fd++;
+	if (ioctl(ovf_fd, RV_IOC_OVERFLOWED, &which) != 0 || which.value != 1ull << ovf_slot)
+		ovf_wrong_slot++;
+}
+
+static void overflow(int fd)
+{
+	struct rv_abi_obtain o = {
+	    .event_index = EV_INSTR, .inhibit_flags = SBI_SINH | (1ull << 7), .counters = ~7u};
+	uint64_t zero = 0, threshold = OVF_THRESHOLD, off = 0, count = 0;
+	struct sigaction sa = {.sa_sigaction = ovf_handler, .sa_flags = SA_SIGINFO | SA_RESTART};
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = (pid_t)syscall(SYS_gettid)};
+	int rc = ioctl(fd, RV_IOC_OBTAIN, &o) == 0 ? 0 : errno;
+	CHECK(rc == 0, "overflow: obtain instructions on counters 3 and up: %s", strerror(rc));
+	if (rc)
+		return;
+	ovf_fd = fd;
+	ovf_slot = o.slot;
+	sigaction(OVF_SIGNAL, &sa, NULL);
+	CHECK(fcntl(fd, F_SETOWN_EX, &owner) == 0 && fcntl(fd, F_SETSIG, OVF_SIGNAL) == 0 &&
+	          fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) == 0,
+	      "overflow: fcntl: %s", strerror(errno));
+	/* Refused: threshold 2^63, and cycle/instret (no OF bit without Smcntrpmf). */
+	uint64_t huge = 1ull << 63;
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &huge) == EINVAL,
+	      "threshold 2^63 accepted");
+	CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "overflow: start");
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold) == 0, "overflow: arm: %s",
+	      strerror(errno));
+	ovf_spin(LOOP);
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &off) == 0, "overflow: disarm");
+	CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0, "overflow: stop");
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &count) == 0, "overflow: read");
+	printf("overflow: counter %u (%s), threshold %llu over the %llu-instruction loop: %d "
+	       "signals, %d outside the loop, %d without the file's si_fd, %d without the slot; "
+	       "count %llu\n",
+	       o.counter, o.delegated ? "delegated" : "SBI calls", (unsigned long long)threshold,
+	       2 * LOOP, (int)ovf_signals, (int)ovf_outside, (int)ovf_wrong_fd, (int)ovf_wrong_slot,
+	       (unsigned long long)count);
+	CHECK(ovf_signals == (int)(2 * LOOP / OVF_THRESHOLD), "%d overflow signals, expected %llu",
+	      (int)ovf_signals, 2 * LOOP / OVF_THRESHOLD);
+	CHECK(ovf_outside == 0 && ovf_wrong_fd == 0 && ovf_wrong_slot == 0,
+	      "overflow signals outside the loop, or without the fd or slot");
+	uint64_t slack = 2 * LOOP / 100 + 20000;
+	CHECK(count >= 2 * LOOP - slack && count <= 2 * LOOP + slack,
+	      "overflowing counter counted %llu", (unsigned long long)count);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_ASYNC);
+	CHECK(counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0, "overflow: release");
+	/* instret never overflows here: refused. */
+	o = (struct rv_abi_obtain){.event_index = EV_INSTR, .counters = 1u << 2};
+	if (ioctl(fd, RV_IOC_OBTAIN, &o) == 0) {
+		CHECK(counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold) == EOPNOTSUPP,
+		      "overflow on instret accepted");
+		counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	}
+}
+
+/* What the module refuses before touching a CSR. */
+static void refusals(int fd)
+{
+	struct rv_abi_obtain o;
+	uint64_t v = 0;
+	CHECK(obtain(fd, 0x00000, 0, 0, &o) == EINVAL, "event code 0 accepted");
+	CHECK(obtain(fd, 0x0000b, 0, 0, &o) == EINVAL, "hardware event 11 accepted");
+	CHECK(obtain(fd, 0x30001, 0, 0, &o) == EINVAL, "event type 3 accepted");
+	CHECK(obtain(fd, 0xf0016, 0, 0, &o) == EINVAL, "firmware event 22 accepted");
+	CHECK(obtain(fd, EV_INSTR, 1ull << 2, 0, &o) == EINVAL, "auto-start flag accepted");
+	CHECK(obtain(fd, EV_INSTR, 0, 2, &o) == EINVAL, "unknown obtain flag accepted");
+	o = (struct rv_abi_obtain){.event_index = 0x20000, .event_data = 1ull << 48};
+	CHECK(ioctl(fd, RV_IOC_OBTAIN, &o) != 0 && errno == EINVAL, "49-bit raw selector accepted");
+	CHECK(counter_call(fd, RV_IOC_START, RV_ABI_SLOTS, &v) == EINVAL, "slot 32 accepted");
+	CHECK(counter_call(fd, RV_IOC_READ, 5, &v) == EBADSLT, "unused slot accepted");
+	CHECK(ioctl(fd, _IO(RV_ABI_MAGIC, 99), 0) != 0 && errno == ENOTTY,
+	      "unknown ioctl accepted");
+	struct rv_abi_counter bad = {.slot = 0, .reserved = 1};
+	CHECK(ioctl(fd, RV_IOC_READ, &bad) != 0 && errno == EINVAL, "reserved field accepted");
+	o = (struct rv_abi_obtain){.event_index = EV_INSTR, .counters = 1u << 1};
+	CHECK(ioctl(fd, RV_IOC_OBTAIN, &o) != 0 && errno == EINVAL, "counter 1 (time) accepted");
+}
+
+/* Closing a file gives its counters back: a second file takes every
+ * counter that can count cycles until none is left (each once: OpenSBI
+ * would hand out mcycle again and again, the module asks for counters no
+ * file holds), is closed, and the next round takes as many (50 rounds:
+ * nothing leaks). */
+static void close_releases(int fd)
+{
+	int taken_first = -1;
+	for (int round = 0; round < 50; round++) {
+		int other = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+		CHECK(other >= 0, "open a second file: %s", strerror(errno));
+		if (other < 0)
+			return;
+		struct rv_abi_obtain o;
+		int taken = 0, rc;
+		while ((rc = obtain(other, EV_CYCLES, 0, 0, &o)) == 0)
+			taken++;
+		CHECK(rc == ENOENT, "the last obtain: %s", strerror(rc));
+		if (taken_first < 0)
+			taken_first = taken;
+		CHECK(taken == taken_first && taken > 0, "round %d: %d counters, first round %d",
+		      round, taken, taken_first);
+		close(other);
+	}
+	printf("close: a file took %d cycles counters, 50 times over, each given back on close\n",
+	       taken_first);
+	struct rv_abi_obtain o;
+	CHECK(obtain(fd, EV_CYCLES, 0, 0, &o) == 0, "a counter after the other file closed");
+	counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+}
+
+/* csrr of counter i (0xc00 + i): the CSR number is an immediate. */
+#define READ_CASE(i)                                                                               \
+	case i:                                                                                    \
+		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(v));                                \
+		return v
+
+static uint32_t meter_counter;
+
+static uint64_t read_meter(void)
+{
+	uint64_t v = 0;
+	switch (meter_counter) {
+		READ_CASE(0);
+		READ_CASE(2);
+		READ_CASE(3);
+		READ_CASE(4);
+		READ_CASE(5);
+		READ_CASE(6);
+		READ_CASE(7);
+		READ_CASE(8);
+		READ_CASE(9);
+		READ_CASE(10);
+		READ_CASE(11);
+		READ_CASE(12);
+		READ_CASE(13);
+		READ_CASE(14);
+		READ_CASE(15);
+		READ_CASE(16);
+		READ_CASE(17);
+		READ_CASE(18);
+		READ_CASE(19);
+		READ_CASE(20);
+		READ_CASE(21);
+		READ_CASE(22);
+		READ_CASE(23);
+		READ_CASE(24);
+		READ_CASE(25);
+		READ_CASE(26);
+		READ_CASE(27);
+		READ_CASE(28);
+		READ_CASE(29);
+		READ_CASE(30);
+		READ_CASE(31);
+	}
+	return v;
+}
+
+/* Instructions (all modes) of one ioctl: the least of BENCH_ROUNDS (a
+ * round a timer interrupt fell into counts the interrupt too). The meter
+ * is instret (counter 2), delegated, opened to user reads: one csrr on
+ * each side. Not a counter firmware programmed a selector for: OpenSBI
+ * sets MINH in those (and in minstretcfg with Smcntrpmf), which would hide
+ * its own M-mode instructions, the cost of an SBI call. The lab's
+ * delegation guest has no Smcntrpmf, so instret counts every mode. */
+static double cost(int fd, unsigned long cmd, uint32_t slot)
+{
+	uint64_t least = UINT64_MAX;
+	for (int i = 0; i < BENCH_ROUNDS; i++) {
+		struct rv_abi_counter c = {.slot = slot};
+		uint64_t t0 = read_meter();
+		int rc = ioctl(fd, cmd, &c);
+		uint64_t t1 = read_meter();
+		CHECK(rc == 0, "benchmark ioctl %lx: %s", cmd, strerror(errno));
+		if (t1 - t0 < least)
+			least = t1 - t0;
+		/* Leave the subject running for stop, stopped for start. */
+		if (cmd == RV_IOC_START)
+			ioctl(fd, RV_IOC_STOP, &c);
+		else if (cmd == RV_IOC_STOP)
+			ioctl(fd, RV_IOC_START, &c);
+	}
+	return (double)least;
+}
+
+static void bench(int fd)
+{
+	struct rv_abi_obtain meter, deleg, sbi;
+	uint64_t zero = 0;
+	meter = (struct rv_abi_obtain){.event_index = EV_INSTR, .counters = 1u << 2};
+	int rc = ioctl(fd, RV_IOC_OBTAIN, &meter) == 0 ? 0 : errno;
+	CHECK(rc == 0 && meter.delegated, "meter: %s, delegated %u", strerror(rc), meter.delegated);
+	if (rc || !meter.delegated)
+		return;
+	uint64_t on = 1;
+	meter_counter = meter.counter;
+	CHECK(counter_call(fd, RV_IOC_USER_ACCESS, meter.slot, &on) == 0, "user access");
+	CHECK(counter_call(fd, RV_IOC_START, meter.slot, &zero) == 0, "meter start");
+	/* Two cycles counters (QEMU offers cycles on several): one driven
+	 * through SBI calls, one delegated. */
+	rc = obtain(fd, EV_CYCLES, 0, RV_ABI_SBI_ONLY, &sbi);
+	CHECK(rc == 0 && !sbi.delegated, "SBI subject: %s", strerror(rc));
+	if (rc)
+		return;
+	rc = obtain(fd, EV_CYCLES, 0, 0, &deleg);
+	CHECK(rc == 0 && deleg.delegated, "delegated subject: %s, delegated %u", strerror(rc),
+	      deleg.delegated);
+	if (rc)
+		return;
+	printf("BENCH meter: counter %u; SBI subject: counter %u; delegated subject: counter %u\n",
+	       meter.counter, sbi.counter, deleg.counter);
+	counter_call(fd, RV_IOC_START, sbi.slot, &zero);
+	double nop = cost(fd, RV_IOC_NOP, sbi.slot);
+	double s_read = cost(fd, RV_IOC_READ, sbi.slot);
+	double s_stop = cost(fd, RV_IOC_STOP, sbi.slot);
+	counter_call(fd, RV_IOC_STOP, sbi.slot, NULL);
+	double s_start = cost(fd, RV_IOC_START, sbi.slot);
+	counter_call(fd, RV_IOC_START, deleg.slot, &zero);
+	double d_read = cost(fd, RV_IOC_READ, deleg.slot);
+	double d_stop = cost(fd, RV_IOC_STOP, deleg.slot);
+	counter_call(fd, RV_IOC_STOP, deleg.slot, NULL);
+	double d_start = cost(fd, RV_IOC_START, deleg.slot);
+	printf("BENCH instructions per call, all modes (least of %d rounds; the ioctl path alone: "
+	       "%.1f)\n",
+	       BENCH_ROUNDS, nop);
+	printf("BENCH op     SBI  delegated  (net of the ioctl path: SBI, delegated, ratio)\n");
+	printf("BENCH start  %.1f  %.1f  (%.1f, %.1f, %.1fx)\n", s_start, d_start, s_start - nop,
+	       d_start - nop, (s_start - nop) / (d_start - nop));
+	printf("BENCH stop   %.1f  %.1f  (%.1f, %.1f, %.1fx)\n", s_stop, d_stop, s_stop - nop,
+	       d_stop - nop, (s_stop - nop) / (d_stop - nop));
+	printf("BENCH read   %.1f  %.1f  (%.1f, %.1f, %.1fx)\n", s_read, d_read, s_read - nop,
+	       d_read - nop, (s_read - nop) / (d_read - nop));
+	CHECK(s_start - nop >= 10 * (d_start - nop), "start: delegation not 10x fewer");
+	CHECK(s_stop - nop >= 10 * (d_stop - nop), "stop: delegation not 10x fewer");
+}
+
+int main(void)
+{
+	const char *want = getenv("RV_EXPECT_DELEGATION");
+	setvbuf(stdout, NULL, _IONBF, 0);
+	int expect = want && *want == '1';
+	if (load_module() != 0) {
+		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
+		return 1;
+	}
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	CHECK(fd >= 0, "open %s: %s", RV_ABI_DEVICE, strerror(errno));
+	if (fd >= 0) {
+		struct rv_abi_info info = {0};
+		CHECK(ioctl(fd, RV_IOC_INFO, &info) == 0, "info: %s", strerror(errno));
+		printf("mode: %s (abi %u, %u SBI counters, delegated counters 0x%08x)\n",
+		       info.delegation ? "delegated" : "SBI fallback", info.abi_version,
+		       info.sbi_counters, info.delegated);
+		CHECK((int)info.delegation == expect,
+		      "delegation %u, this configuration expects %d", info.delegation, expect);
+		count_loop(fd, expect);
+		overflow(fd);
+		refusals(fd);
+		close_releases(fd);
+		if (expect)
+			bench(fd);
+		close(fd);
+	}
+	CHECK(syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK) == 0, "unload: %s",
+	      strerror(errno));
+	CHECK(access(RV_ABI_DEVICE, F_OK) != 0, "%s still there after unloading", RV_ABI_DEVICE);
+	CHECK(load_module() == 0, "loading again: %s", strerror(errno));
+	if (failures) {
+		printf("FAILED: %d checks\n", failures);
+		return 1;
+	}
+	puts("PASSED");
+	return 0;
+}
+#endif
