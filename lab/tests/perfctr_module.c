@@ -6,10 +6,13 @@
  * the queries; a virtual counter's controls (refused ones included), its
  * read-only state page and that a page read agrees with VPERFCTR_READ_SUM;
  * that the counters stop while the thread sleeps (context-switch suspend);
- * the last close by another process; 1,000 open/close cycles and 100
+ * the last close by another process; the global counters (root only: a
+ * process turned nobody is refused; the TSC of every CPU counted through
+ * GPERFCTR_*, its sums against the guest's own clock); 1,000 open/close
+ * cycles and 100
  * load/unload cycles without memory growth; no oops or warning in the
- * kernel log; and, with the module loaded, the component's ctest
- * /ctests/perfctr_tsc must pass. Under TCG only the TSC is real: the
+ * kernel log; and, with the module loaded, the component's ctests
+ * /ctests/perfctr_tsc and /ctests/perfctr_global must pass. Under TCG only the TSC is real: the
  * controls here count the TSC alone. Elsewhere (no x86) it skips. It
  * leaves the module unloaded, so the other tests see no perfctr.
  */
@@ -31,6 +34,7 @@ int main(void)
 #include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -152,7 +156,7 @@ static int create_vperfctr(void)
 	return vfd;
 }
 
-static void check_queries(void)
+static unsigned check_queries(void)
 {
 	int dev = open(DEVICE, O_RDONLY | O_CLOEXEC);
 	unsigned abi = 0;
@@ -167,8 +171,8 @@ static void check_queries(void)
 	CHECK(info.body.cpu_features & PERFCTR_FEATURE_RDTSC, "no RDTSC feature");
 	CHECK(ioctl(dev, PERFCTR_INFO, &small) != 0 && errno == EOVERFLOW,
 	      "INFO into 1 word: not EOVERFLOW");
-	CHECK(ioctl(dev, GPERFCTR_STOP, 0) != 0 && errno == ENOTTY, "GPERFCTR_STOP answered");
 	close(dev);
+	return info.body.cpu_khz;
 }
 
 /* Controls the module must refuse before touching anything. */
@@ -301,6 +305,116 @@ static void check_close_elsewhere(void)
 	close(vfd);
 }
 
+struct gcontrol_buf {
+	uint32_t rdsize, wrsize;
+	struct gperfctr_cpu_control body;
+};
+struct gstate_buf {
+	uint32_t rdsize, wrsize;
+	struct gperfctr_cpu_state body;
+};
+
+/* GPERFCTR_CONTROL's answer (CPUs with a control) or -errno. */
+static int gcontrol(int dev, uint32_t cpu, const struct perfctr_cpu_control *cc)
+{
+	struct gcontrol_buf buf = {0, WORDS(buf.body), {.cpu = cpu, .cpu_control = *cc}};
+	int rc = ioctl(dev, GPERFCTR_CONTROL, &buf);
+	return rc < 0 ? -errno : rc;
+}
+
+static int gread(int dev, uint32_t cpu, struct gperfctr_cpu_state *out)
+{
+	struct gstate_buf buf = {WORDS(buf.body), 1, {.cpu = cpu}};
+	if (ioctl(dev, GPERFCTR_READ, &buf) != 0)
+		return -errno;
+	*out = buf.body;
+	return 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* A process that is not root gets EPERM from every global command. */
+static void check_global_needs_root(void)
+{
+	int status = 0;
+	pid_t child = fork();
+
+	if (child == 0) {
+		int dev = open(DEVICE, O_RDONLY | O_CLOEXEC), bad = 0;
+		struct perfctr_cpu_control cc = {.tsc_on = 1};
+		struct gperfctr_cpu_state st;
+		if (setresgid(65534, 65534, 65534) != 0 || setresuid(65534, 65534, 65534) != 0)
+			_exit(2);
+		bad += gcontrol(dev, 0, &cc) != -EPERM;
+		bad += gread(dev, 0, &st) != -EPERM;
+		bad += !(ioctl(dev, GPERFCTR_START, 0) < 0 && errno == EPERM);
+		bad += !(ioctl(dev, GPERFCTR_STOP, 0) < 0 && errno == EPERM);
+		_exit(bad ? 1 : 0);
+	}
+	waitpid(child, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "nobody's global commands: exit %d (1: one was not refused with EPERM, 2: setuid)",
+	      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* Global TSC counting on every online CPU, read through GPERFCTR_READ:
+ * each sum lies within 5% of the ticks the guest's CLOCK_MONOTONIC says
+ * went by (cpu_khz per ms), though this process slept most of the time. */
+static void check_global(unsigned cpu_khz)
+{
+	int dev = open(DEVICE, O_RDONLY | O_CLOEXEC);
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct perfctr_cpu_control tsc = {.tsc_on = 1}, imode = {.nrictrs = 1};
+	struct gperfctr_cpu_state st;
+	int rc;
+
+	check_global_needs_root();
+	imode.ireset[0] = -100;
+	CHECK(gcontrol(dev, 4096, &tsc) == -EINVAL, "a control for CPU 4096");
+	CHECK(gcontrol(dev, 0, &imode) == -EPERM, "a global i-mode control");
+	CHECK(ioctl(dev, GPERFCTR_START, 5000) < 0 && errno == EINVAL, "a 5 ms interval");
+	CHECK(ioctl(dev, GPERFCTR_START, 0) == 0, "START with no control answered non-zero");
+	for (long c = 0; c < ncpus; c++) {
+		rc = gcontrol(dev, (uint32_t)c, &tsc);
+		CHECK(rc == c + 1, "GPERFCTR_CONTROL of CPU %ld: %d", c, rc);
+	}
+	double t0 = now_ns();
+	rc = ioctl(dev, GPERFCTR_START, 20000);
+	double t1 = now_ns();
+	CHECK(rc == ncpus, "GPERFCTR_START: %d (%s), %ld CPUs", rc, strerror(errno), ncpus);
+	CHECK(gcontrol(dev, 0, &tsc) == -EBUSY, "CONTROL while started");
+	CHECK(unload_module() != 0, "the module unloaded while its global counters ran");
+	struct timespec nap = {0, 300 * 1000 * 1000};
+	nanosleep(&nap, NULL);
+	for (long c = 0; c < ncpus; c++) {
+		double r0 = now_ns();
+		rc = gread(dev, (uint32_t)c, &st);
+		double r1 = now_ns();
+		double least = (r0 - t1) * cpu_khz / 1e6, most = (r1 - t0) * cpu_khz / 1e6;
+		printf("perfctr: global TSC of CPU %ld: %llu ticks; the guest's clock says %.0f to "
+		       "%.0f\n",
+		       c, (unsigned long long)st.sum.tsc, least, most);
+		CHECK(rc == 0 && st.cpu == (uint32_t)c && st.cpu_control.tsc_on == 1,
+		      "GPERFCTR_READ of CPU %ld: %d", c, rc);
+		CHECK(st.sum.tsc >= 0.95 * least && st.sum.tsc <= 1.05 * most,
+		      "CPU %ld's TSC sum %llu is not within 5%% of %.0f..%.0f", c,
+		      (unsigned long long)st.sum.tsc, least, most);
+	}
+	CHECK(gread(dev, 4096, &st) == -EINVAL, "READ of CPU 4096");
+	CHECK(ioctl(dev, GPERFCTR_STOP, 0) == 0, "GPERFCTR_STOP: %s", strerror(errno));
+	struct gperfctr_cpu_state a, b;
+	CHECK(gread(dev, 0, &a) == 0 && (busy(100000), gread(dev, 0, &b)) == 0 &&
+	          a.sum.tsc == b.sum.tsc && a.sum.tsc != 0,
+	      "the sum moved after STOP (or is 0)");
+	CHECK(ioctl(dev, GPERFCTR_START, 0) == 0, "a START after STOP started forgotten controls");
+	close(dev);
+}
+
 static void check_open_close_cycles(void)
 {
 	struct vperfctr_control c = {0};
@@ -412,6 +526,13 @@ static void check_component_ctest(const char *ctest)
 	last = last ? last + 1 : out;
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0 && strncmp(last, "PASSED", 6) == 0,
 	      "%s did not pass", ctest);
+	/* Global counters outlive their process: a failed ctest may leave
+	 * them running, which keeps the module in. */
+	int dev = open(DEVICE, O_RDONLY | O_CLOEXEC);
+	if (dev >= 0) {
+		ioctl(dev, GPERFCTR_STOP, 0);
+		close(dev);
+	}
 	CHECK(unload_module() == 0, "unload after the ctest: %s", strerror(errno));
 }
 
@@ -427,13 +548,15 @@ int main(void)
 		check_kernel_log();
 		return 1;
 	}
-	check_queries();
+	unsigned cpu_khz = check_queries();
 	check_vperfctr();
 	check_close_elsewhere();
+	check_global(cpu_khz);
 	check_open_close_cycles();
 	CHECK(unload_module() == 0, "unload: %s", strerror(errno));
 	check_load_cycles();
 	check_component_ctest("/ctests/perfctr_tsc");
+	check_component_ctest("/ctests/perfctr_global");
 	/* The read-cost benchmark (doc/performance.md), in the same guest. */
 	check_component_ctest("/ctests/perfctr_read_cost");
 	check_kernel_log();

@@ -140,7 +140,7 @@ static void vperfctr_detach_self(struct vperfctr *v)
 static void vperfctr_free(struct vperfctr *v)
 {
 	if (v->reserved)
-		perfctr_unreserve(&v->state->program, nrctrs_of(v));
+		perfctr_unreserve(&v->state->program, nrctrs_of(v), false);
 	put_page(v->page); /* a mapping keeps its own reference */
 	put_task_struct(v->owner);
 	kfree(v);
@@ -267,7 +267,7 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	err = perfctr_x86_update_control(&perfctr_cpu, &s->state, cc, false, &s->program);
 	if (err)
 		goto out;
-	err = perfctr_reserve(&s->state.program, cc->nractrs);
+	err = perfctr_reserve(&s->state.program, cc->nractrs, false);
 	if (err)
 		goto out;
 
@@ -285,7 +285,7 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	preempt_enable();
 	mutex_unlock(&v->lock);
 	if (had_reservation)
-		perfctr_unreserve(&s->program, old_n);
+		perfctr_unreserve(&s->program, old_n, false);
 	err = 0;
 out:
 	kfree(s);

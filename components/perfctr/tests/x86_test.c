@@ -76,6 +76,7 @@ int main(void)
 	add_cpumask_suite();
 	add_events_suite();
 	add_control_suite();
+	add_global_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }
