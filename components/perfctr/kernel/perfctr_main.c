@@ -151,8 +151,14 @@ static int __init perfctr_module_init(void)
 	err = gperfctr_init();
 	if (err)
 		return err;
+	err = vperfctr_init();
+	if (err) {
+		gperfctr_exit();
+		return err;
+	}
 	err = misc_register(&perfctr_device);
 	if (err) {
+		vperfctr_exit();
 		gperfctr_exit();
 		return err;
 	}
@@ -165,6 +171,7 @@ static int __init perfctr_module_init(void)
 static void __exit perfctr_module_exit(void)
 {
 	misc_deregister(&perfctr_device);
+	vperfctr_exit();
 	gperfctr_exit();
 }
 

@@ -101,8 +101,9 @@ static void base(struct sim_cpu *sim, const char *vendor, uint32_t max_leaf, uin
 	uint32_t b, c, d, eax1;
 
 	memset(sim, 0, sizeof(*sim));
-	sim->regs = (struct perfctr_x86_regs){sim,       sim_rdmsr, sim_wrmsr,     sim_rdpmc,
-	                                      sim_rdtsc, sim_cpuid, sim_cpu_number};
+	/* rdpmc_faults NULL: the model's rdpmc works (a test may set it). */
+	sim->regs = (struct perfctr_x86_regs){sim,       sim_rdmsr, sim_wrmsr,      sim_rdpmc,
+	                                      sim_rdtsc, sim_cpuid, sim_cpu_number, NULL};
 	vendor_words(vendor, &b, &d, &c);
 	add_cpuid(sim, 0, max_leaf, b, c, d);
 	eax1 = (family >= 0xF ? 0xF : family) << 8 | (model & 0xF) << 4;
