@@ -6,6 +6,36 @@
  * resume IRESUME asks for. No kernel call: the module's interrupt path
  * and the user-space tests run the same code. */
 #include "x86_driver.h"
+#include "x86_msr.h"
+
+/* Where the CPU keeps a status bit per overflowed counter (Intel
+ * architectural perfmon v2+, AMD PerfMonV2), the bits of the counters
+ * taken are cleared: a bit left set would stay behind them. */
+static void clear_overflow_status(const struct perfctr_x86_cpu *cpu,
+                                  const struct perfctr_x86_state *state, uint32_t mask)
+{
+	uint64_t bits = 0;
+	uint32_t msr;
+
+	if (cpu->family_id == PERFCTR_FAMILY_ARCH_PERFMON && cpu->perfmon_version >= 2)
+		msr = MSR_ARCH_GLOBAL_OVF_CTRL;
+	else if (cpu->family_id == PERFCTR_FAMILY_AMD_FAM10H && cpu->perfmon_version >= 2)
+		msr = MSR_AMD_GLOBAL_STATUS_CLR;
+	else
+		return;
+	for (uint32_t i = 0; i < PERFCTR_MAX_COUNTERS; i++) {
+		uint32_t map = state->control.pmc_map[i];
+
+		if (!(mask >> i & 1))
+			continue;
+		/* General counter n at bit n, Intel fixed counter n at 32 + n. */
+		if (map & ARCH_RDPMC_FIXED)
+			bits |= 1ull << (32 + (map & ~ARCH_RDPMC_FIXED));
+		else
+			bits |= 1ull << map;
+	}
+	cpu->regs->wrmsr(cpu->regs->cpu, msr, bits);
+}
 
 uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
                                     struct perfctr_x86_cache *cache,
@@ -20,6 +50,7 @@ uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
 		return 0; /* not this state's interrupt: it goes on counting */
 	/* Stops the i-mode counters and takes every sum up to now. */
 	perfctr_x86_suspend(cpu, cache, state);
+	clear_overflow_status(cpu, state, mask);
 	for (uint32_t i = 0; i < PERFCTR_MAX_COUNTERS; i++)
 		if (mask >> i & 1)
 			state->user.pmc[i].start = (uint32_t)state->control.ireset[i];

@@ -265,6 +265,48 @@ static void test_iresume_rearms_from_ireset(void)
 	CU_ASSERT_EQUAL(perfctr_x86_iresume(&fx.state, &iresume), -EPERM); /* once only */
 }
 
+/* Intel architectural perfmon v2+: the overflowed counter's bit of
+ * IA32_PERF_GLOBAL_STATUS is cleared through IA32_PERF_GLOBAL_OVF_CTRL
+ * (fixed counter n at bit 32 + n), after its control is stopped. */
+static void test_imode_overflow_clears_arch_status(void)
+{
+	static const struct perfctr_cpu_control fixed_imode = {
+	    .nrictrs = 2,
+	    .pmc_map = {1, (1u << 30) | 1},
+	    .evntsel = {0xC0 | USR | INT | EN, 0x2 | 0x8},
+	    .ireset = {-10, -100}};
+	uint32_t iresume = 0;
+
+	sim_cpu_arch_perfmon(&fx.sim, 4, 4, 3);
+	fixture_detect();
+	ACCEPTS(fixed_imode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0x30A, 4); /* fixed counter 1: 104 since -100 */
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume),
+	                1u << 1);
+	ASSERT_WRITES({0x187, 0}, {0x38D, 0}, {0x390, 1ull << 33});
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 104);
+}
+
+/* AMD PerfMonV2: PerfCntrGlobalStatusClr (0xC0000302), counter n at bit n. */
+static void test_imode_overflow_clears_amd_status(void)
+{
+	static const struct perfctr_cpu_control amd_imode = {
+	    .nrictrs = 1, .pmc_map = {4}, .evntsel = {0x76 | USR | INT | EN}, .ireset = {-50}};
+	uint32_t iresume = 0;
+
+	sim_cpu_amd(&fx.sim, 0x1A, true, true);
+	fixture_detect();
+	ACCEPTS(amd_imode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC0010209, 0);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume), 1u);
+	ASSERT_WRITES({0xC0010208, 0}, {0xC0000302u, 1u << 4});
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 50);
+}
+
 void add_switch_suite(void)
 {
 	static const struct test_case cases[] = {
@@ -278,6 +320,8 @@ void add_switch_suite(void)
 	    TEST(test_overflow_and_reload),
 	    TEST(test_imode_overflow_suspends),
 	    TEST(test_iresume_rearms_from_ireset),
+	    TEST(test_imode_overflow_clears_arch_status),
+	    TEST(test_imode_overflow_clears_amd_status),
 	};
 	ADD_SUITE("suspend and resume", cases);
 }

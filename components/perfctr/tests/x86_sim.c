@@ -237,6 +237,8 @@ void sim_cpu_arch_perfmon(struct sim_cpu *sim, uint32_t version, uint32_t gp, ui
 		if (fixed)
 			add_msr(sim, 0x38D, fixed_ctrl, -1);
 		add_msr(sim, 0x38F, global, -1);
+		/* Write-only in the hardware: the model keeps the last write. */
+		add_msr(sim, 0x390, global | BITS(gp), -1);
 	}
 }
 
@@ -256,8 +258,10 @@ void sim_cpu_amd(struct sim_cpu *sim, uint32_t family, bool ext_core, bool perfm
 		add_msr(sim, ctl_msr, ctl, -1);
 		add_msr(sim, ctr_msr, BITS(48), (int)i);
 	}
-	if (perfmon_v2)
+	if (perfmon_v2) {
 		add_msr(sim, 0xC0000301u, BITS(counters), -1);
+		add_msr(sim, 0xC0000302u, BITS(counters), -1); /* status clear */
+	}
 }
 
 void sim_set(struct sim_cpu *sim, uint32_t msr, uint64_t value)
