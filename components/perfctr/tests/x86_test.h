@@ -55,6 +55,7 @@ void add_cpumask_suite(void);
 void add_events_suite(void);
 void add_control_suite(void);
 void add_global_suite(void);
+void add_marshal_suite(void);
 
 /* Registers a suite of the tests listed. */
 struct test_case {
