@@ -10,18 +10,7 @@
 #include "papi.h"
 #include "util/error.h"
 #include "perfctr_gcounter.h"
-
-#define WORDS(type) ((uint32_t)((sizeof(type) + 3) / 4))
-
-struct gcontrol_buf {
-	uint32_t rdsize, wrsize;
-	struct gperfctr_cpu_control body;
-};
-
-struct gstate_buf {
-	uint32_t rdsize, wrsize;
-	struct gperfctr_cpu_state body; /* in: its cpu word only */
-};
+#include "perfctr_ioctl.h"
 
 static int refused(const char *what, int err)
 {
@@ -43,7 +32,7 @@ static int refused(const char *what, int err)
 int perfctr_gcounter_start(const char *device, struct perfctr_gcounter *g, unsigned cpu,
                            const struct perfctr_cpu_control *control)
 {
-	struct gcontrol_buf buf;
+	struct gperfctr_cpu_control body;
 	int err;
 
 	g->cpu = cpu;
@@ -51,11 +40,11 @@ int perfctr_gcounter_start(const char *device, struct perfctr_gcounter *g, unsig
 	if (g->fd < 0)
 		return papi_error_set(PAPI_ESYS, "perfctr: cannot open %s: %s", device,
 		                      strerror(errno));
-	memset(&buf, 0, sizeof(buf));
-	buf.wrsize = WORDS(struct gperfctr_cpu_control);
-	buf.body.cpu = cpu;
-	buf.body.cpu_control = *control;
-	if (ioctl(g->fd, GPERFCTR_CONTROL, &buf) < 0) {
+	memset(&body, 0, sizeof(body));
+	body.cpu = cpu;
+	body.cpu_control = *control;
+	if (perfctr_ioctl_struct(g->fd, GPERFCTR_CONTROL, &gperfctr_cpu_control_layout, &body, NULL,
+	                         NULL) < 0) {
 		err = refused("GPERFCTR_CONTROL", errno);
 		close(g->fd);
 		g->fd = -1;
@@ -72,15 +61,14 @@ int perfctr_gcounter_start(const char *device, struct perfctr_gcounter *g, unsig
 
 int perfctr_gcounter_read(struct perfctr_gcounter *g, struct perfctr_sum_ctrs *sums)
 {
-	struct gstate_buf buf;
+	struct gperfctr_cpu_state state;
 
-	memset(&buf, 0, sizeof(buf));
-	buf.rdsize = WORDS(struct gperfctr_cpu_state);
-	buf.wrsize = 1;
-	buf.body.cpu = g->cpu;
-	if (ioctl(g->fd, GPERFCTR_READ, &buf) < 0)
+	memset(&state, 0, sizeof(state));
+	state.cpu = g->cpu;
+	if (perfctr_ioctl_struct(g->fd, GPERFCTR_READ, &gperfctr_cpu_state_only_cpu_layout, &state,
+	                         &gperfctr_cpu_state_layout, &state) < 0)
 		return refused("GPERFCTR_READ", errno);
-	*sums = buf.body.sum;
+	*sums = state.sum;
 	return PAPI_OK;
 }
 

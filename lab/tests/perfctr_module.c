@@ -42,6 +42,10 @@ int main(void)
 #include <unistd.h>
 
 #include "../../components/perfctr/kernel/perfctr_abi.h"
+/* The structure ioctls in perfctr 2.6's tagged encoding, as the component
+ * makes them; this test is one file, so their sources come in here. */
+#include "../../components/perfctr/kernel/perfctr_marshal.c"
+#include "../../components/perfctr/perfctr_ioctl.c"
 
 #define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"
 #define MODULE_NAME "papillon_perfctr"
@@ -99,33 +103,21 @@ static uint64_t rdtsc(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
-struct control_buf {
-	uint32_t rdsize, wrsize;
-	struct vperfctr_control body;
-};
-struct sums_buf {
-	uint32_t rdsize, wrsize;
-	struct perfctr_sum_ctrs body;
-};
-struct info_buf {
-	uint32_t rdsize, wrsize;
-	struct perfctr_info body;
-};
-
-#define WORDS(x) ((uint32_t)((sizeof(x) + 3) / 4))
-
 static int set_control(int vfd, const struct vperfctr_control *control)
 {
-	struct control_buf buf = {0, WORDS(buf.body), *control};
-	return ioctl(vfd, VPERFCTR_CONTROL, &buf) == 0 ? 0 : errno;
+	return perfctr_ioctl_struct(vfd, VPERFCTR_CONTROL, &vperfctr_control_layout, control, NULL,
+	                            NULL) == 0
+	           ? 0
+	           : errno;
 }
 
 static uint64_t ioctl_tsc_sum(int vfd)
 {
-	struct sums_buf buf = {WORDS(buf.body), 0, {0}};
-	if (ioctl(vfd, VPERFCTR_READ_SUM, &buf) != 0)
+	struct perfctr_sum_ctrs sums;
+	if (perfctr_ioctl_struct(vfd, VPERFCTR_READ_SUM, NULL, NULL, &perfctr_sum_ctrs_layout,
+	                         &sums) != 0)
 		return 0;
-	return buf.body.tsc;
+	return sums.tsc;
 }
 
 /* The page's read, as the component does it: retried while tsc_start moves. */
@@ -159,24 +151,41 @@ static int create_vperfctr(void)
 
 static struct perfctr_info info_of_device;
 
+/* PERFCTR_INFO's words as libperfctr 2.6 reads them: a header word (tag
+ * << 16 | item << 1) before each non-zero 32-bit item; abi_version is
+ * tag 0, the first four bytes of driver_version tag 1 ("papi"). */
+static void check_raw_encoding(int dev)
+{
+	uint32_t buf[2 + 64] = {0, 64};
+
+	CHECK(ioctl(dev, PERFCTR_INFO, buf) == 0, "PERFCTR_INFO: %s", strerror(errno));
+	CHECK(buf[0] >= 4 && buf[2] == 0x00000000 && buf[3] == PERFCTR_ABI_VERSION &&
+	          buf[4] == 0x00010000 && memcmp(&buf[5], "papi", 4) == 0,
+	      "INFO's words: %u: %#x %#x %#x %#x", buf[0], buf[2], buf[3], buf[4], buf[5]);
+}
+
 static unsigned check_queries(void)
 {
 	int dev = open(DEVICE, O_RDONLY | O_CLOEXEC);
 	unsigned abi = 0;
-	struct info_buf info = {WORDS(info.body), 0, {0}};
-	struct info_buf small = {1, 0, {0}};
+	struct perfctr_info info = {0};
+	/* Room for one word: rdsize 0, wrsize 1. */
+	uint32_t small[3] = {0, 1, 0};
 
 	CHECK(dev >= 0, "open " DEVICE ": %s", strerror(errno));
 	CHECK(ioctl(dev, PERFCTR_ABI, &abi) == 0 && abi == PERFCTR_ABI_VERSION, "ABI %#x", abi);
-	CHECK(ioctl(dev, PERFCTR_INFO, &info) == 0, "PERFCTR_INFO: %s", strerror(errno));
-	printf("perfctr: driver %s, cpu_type %u, features %#x, %u kHz\n", info.body.driver_version,
-	       info.body.cpu_type, info.body.cpu_features, info.body.cpu_khz);
-	CHECK(info.body.cpu_features & PERFCTR_FEATURE_RDTSC, "no RDTSC feature");
-	CHECK(ioctl(dev, PERFCTR_INFO, &small) != 0 && errno == EOVERFLOW,
+	CHECK(perfctr_ioctl_struct(dev, PERFCTR_INFO, NULL, NULL, &perfctr_info_layout, &info) == 0,
+	      "PERFCTR_INFO: %s", strerror(errno));
+	printf("perfctr: driver %s, cpu_type %u, features %#x, %u kHz\n", info.driver_version,
+	       info.cpu_type, info.cpu_features, info.cpu_khz);
+	CHECK(info.abi_version == PERFCTR_ABI_VERSION, "INFO's abi_version %#x", info.abi_version);
+	CHECK(info.cpu_features & PERFCTR_FEATURE_RDTSC, "no RDTSC feature");
+	CHECK(ioctl(dev, PERFCTR_INFO, small) != 0 && errno == EOVERFLOW,
 	      "INFO into 1 word: not EOVERFLOW");
+	check_raw_encoding(dev);
 	close(dev);
-	info_of_device = info.body;
-	return info.body.cpu_khz;
+	info_of_device = info;
+	return info.cpu_khz;
 }
 
 /* Controls the module must refuse before touching anything. */
@@ -206,9 +215,16 @@ static void check_refusals(int vfd, int pcint)
 	c.cpu_control._reserved1 = 0;
 	c.flags = 0x80;
 	CHECK(set_control(vfd, &c) == EINVAL, "an unknown flag accepted");
-	struct control_buf short_buf = {0, 3, c};
-	CHECK(ioctl(vfd, VPERFCTR_CONTROL, &short_buf) != 0 && errno == EINVAL,
-	      "a 3-word control accepted");
+	/* A datum cut short (a header without its value), an unknown tag
+	 * (25), more words than a control can take. */
+	uint32_t cut[3] = {1, 0, 0x00200000};
+	CHECK(ioctl(vfd, VPERFCTR_CONTROL, cut) != 0 && errno == EPROTO, "a cut datum accepted");
+	uint32_t unknown[4] = {2, 0, 0x00190000, 1};
+	CHECK(ioctl(vfd, VPERFCTR_CONTROL, unknown) != 0 && errno == EPROTO,
+	      "an unknown tag accepted");
+	uint32_t too_many[2] = {100000, 0};
+	CHECK(ioctl(vfd, VPERFCTR_CONTROL, too_many) != 0 && errno == EINVAL,
+	      "100,000 words accepted");
 }
 
 static void check_vperfctr(int pcint)
@@ -276,9 +292,10 @@ static void check_vperfctr(int pcint)
 	       (unsigned long long)(t1 - t0), (unsigned long long)(s1 - s0));
 	CHECK(s1 - s0 < (t1 - t0) / 4, "the sum ran while the thread slept");
 
-	struct control_buf back = {WORDS(back.body), 0, {0}};
-	CHECK(ioctl(vfd, VPERFCTR_READ_CONTROL, &back) == 0 && back.body.cpu_control.tsc_on == 1 &&
-	          back.body.cpu_control.nractrs == 0,
+	struct vperfctr_control back;
+	CHECK(perfctr_ioctl_struct(vfd, VPERFCTR_READ_CONTROL, NULL, NULL, &vperfctr_control_layout,
+	                           &back) == 0 &&
+	          back.cpu_control.tsc_on == 1 && back.cpu_control.nractrs == 0,
 	      "READ_CONTROL");
 	CHECK(ioctl(vfd, VPERFCTR_IRESUME, 0) != 0 && errno == EPERM, "IRESUME without i-mode");
 	CHECK(ioctl(vfd, VPERFCTR_UNLINK, 0) == 0, "UNLINK: %s", strerror(errno));
@@ -313,29 +330,21 @@ static void check_close_elsewhere(void)
 	close(vfd);
 }
 
-struct gcontrol_buf {
-	uint32_t rdsize, wrsize;
-	struct gperfctr_cpu_control body;
-};
-struct gstate_buf {
-	uint32_t rdsize, wrsize;
-	struct gperfctr_cpu_state body;
-};
-
 /* GPERFCTR_CONTROL's answer (CPUs with a control) or -errno. */
 static int gcontrol(int dev, uint32_t cpu, const struct perfctr_cpu_control *cc)
 {
-	struct gcontrol_buf buf = {0, WORDS(buf.body), {.cpu = cpu, .cpu_control = *cc}};
-	int rc = ioctl(dev, GPERFCTR_CONTROL, &buf);
+	struct gperfctr_cpu_control c = {.cpu = cpu, .cpu_control = *cc};
+	int rc = perfctr_ioctl_struct(dev, GPERFCTR_CONTROL, &gperfctr_cpu_control_layout, &c, NULL,
+	                              NULL);
 	return rc < 0 ? -errno : rc;
 }
 
 static int gread(int dev, uint32_t cpu, struct gperfctr_cpu_state *out)
 {
-	struct gstate_buf buf = {WORDS(buf.body), 1, {.cpu = cpu}};
-	if (ioctl(dev, GPERFCTR_READ, &buf) != 0)
+	struct gperfctr_cpu_state in = {.cpu = cpu};
+	if (perfctr_ioctl_struct(dev, GPERFCTR_READ, &gperfctr_cpu_state_only_cpu_layout, &in,
+	                         &gperfctr_cpu_state_layout, out) != 0)
 		return -errno;
-	*out = buf.body;
 	return 0;
 }
 

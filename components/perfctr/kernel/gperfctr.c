@@ -106,7 +106,7 @@ static long gperfctr_control(const struct perfctr_struct_buf __user *arg)
 	scratch = kzalloc(sizeof(*scratch), GFP_KERNEL);
 	if (!control || !scratch)
 		goto out;
-	err = perfctr_structbuf_in(control, sizeof(*control), arg);
+	err = perfctr_structbuf_in(control, &gperfctr_cpu_control_layout, arg);
 	if (err)
 		goto out;
 	mutex_lock(&gperfctr_lock);
@@ -170,17 +170,17 @@ static long gperfctr_stop(void)
 static long gperfctr_read(struct perfctr_struct_buf __user *arg)
 {
 	struct gperfctr_cpu_state *state;
-	u32 wrsize, cpu;
+	u32 cpu;
 	long err;
 
-	/* Only the cpu word comes in; the whole state goes out. */
-	if (get_user(wrsize, &arg->wrsize) || get_user(cpu, &arg->buffer[0]))
-		return -EFAULT;
-	if (wrsize < 1)
-		return -EINVAL;
 	state = kzalloc(sizeof(*state), GFP_KERNEL);
 	if (!state)
 		return -ENOMEM;
+	/* Only the cpu (and reserved) words come in; the whole state goes out. */
+	err = perfctr_structbuf_in(state, &gperfctr_cpu_state_only_cpu_layout, arg);
+	if (err)
+		goto out;
+	cpu = state->cpu;
 	mutex_lock(&gperfctr_lock);
 	cpus_read_lock();
 	/* Up to now, not to the last periodic sample (perfctr 2.6 sampled
@@ -191,7 +191,8 @@ static long gperfctr_read(struct perfctr_struct_buf __user *arg)
 	cpus_read_unlock();
 	mutex_unlock(&gperfctr_lock);
 	if (!err)
-		err = perfctr_structbuf_out(arg, state, sizeof(*state));
+		err = perfctr_structbuf_out(arg, state, &gperfctr_cpu_state_layout);
+out:
 	kfree(state);
 	return err;
 }

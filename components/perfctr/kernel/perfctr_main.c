@@ -70,7 +70,7 @@ static long perfctr_info(struct perfctr_struct_buf __user *arg)
 
 	strscpy(info.driver_version, "papillon-" PERFCTR_DRIVER_VERSION,
 	        sizeof(info.driver_version));
-	return perfctr_structbuf_out(arg, &info, sizeof(info));
+	return perfctr_structbuf_out(arg, &info, &perfctr_info_layout);
 }
 
 static void perfctr_compute_forbidden(void)

@@ -345,7 +345,7 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
-	err = perfctr_structbuf_in(&s->control, sizeof(s->control), arg);
+	err = perfctr_structbuf_in(&s->control, &vperfctr_control_layout, arg);
 	if (err)
 		goto out;
 	cc = &s->control.cpu_control;
@@ -404,7 +404,7 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 		sums.pmc[i] = user->pmc[i].sum;
 	preempt_enable();
 	mutex_unlock(&v->lock);
-	return perfctr_structbuf_out(arg, &sums, sizeof(sums));
+	return perfctr_structbuf_out(arg, &sums, &perfctr_sum_ctrs_layout);
 }
 
 static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
@@ -417,7 +417,7 @@ static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf 
 	if (v->state->user.cstatus)
 		control.cpu_control = v->state->control;
 	mutex_unlock(&v->lock);
-	return perfctr_structbuf_out(arg, &control, sizeof(control));
+	return perfctr_structbuf_out(arg, &control, &vperfctr_control_layout);
 }
 
 /* After an overflow: the counters restart (the overflowed ones from
