@@ -36,6 +36,7 @@ int main(void)
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -242,7 +243,7 @@ static void check_vperfctr(int pcint)
 	again = ioctl(dev, VPERFCTR_OPEN, 0);
 	CHECK(again >= 0, "VPERFCTR_OPEN: %s", strerror(errno));
 	CHECK(ioctl(dev, VPERFCTR_OPEN, (unsigned long)getppid()) < 0 && errno == EPERM,
-	      "OPEN of another task");
+	      "OPEN of another task (not traced)");
 	close(again);
 	close(dev);
 	CHECK(mmap(NULL, (size_t)pagesize, PROT_READ | PROT_WRITE, MAP_SHARED, vfd, 0) ==
@@ -432,6 +433,58 @@ static void check_global(unsigned cpu_khz)
 	close(dev);
 }
 
+/* Another thread's counters (perfctr 2.6's rule): only for its ptracer
+ * while it is in a ptrace stop. The child stops, the parent creates and
+ * controls its counters, lets it run a busy loop to its next stop, and
+ * reads the sum: counted while it ran, within the TSC's ticks meanwhile,
+ * still while it is stopped. */
+static void check_other_thread(void)
+{
+	struct vperfctr_control c = {0};
+	int status = 0, dev = open(DEVICE, O_RDONLY | O_CLOEXEC), vfd, again;
+	pid_t child = fork();
+
+	if (child == 0) {
+		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+		raise(SIGSTOP);
+		busy(20000000);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	waitpid(child, &status, 0);
+	CHECK(WIFSTOPPED(status), "the traced child did not stop");
+	CHECK(ioctl(dev, VPERFCTR_CREAT, 1) < 0 && errno == EPERM, "CREAT for init (not traced)");
+	CHECK(ioctl(dev, VPERFCTR_CREAT, 999999) < 0 && errno == ESRCH, "CREAT for no thread");
+	vfd = ioctl(dev, VPERFCTR_CREAT, (unsigned long)child);
+	CHECK(vfd >= 0, "CREAT for the stopped traced child: %s", strerror(errno));
+	CHECK(ioctl(dev, VPERFCTR_CREAT, (unsigned long)child) < 0 && errno == EEXIST,
+	      "a second CREAT for the child");
+	again = ioctl(dev, VPERFCTR_OPEN, (unsigned long)child);
+	CHECK(again >= 0, "OPEN for the child: %s", strerror(errno));
+	close(again);
+	c.cpu_control.tsc_on = 1;
+	CHECK(set_control(vfd, &c) == 0, "CONTROL of the child's counters: %s", strerror(errno));
+	CHECK(ioctl_tsc_sum(vfd) == 0, "the child's sum before it ran");
+	uint64_t t0 = rdtsc();
+	ptrace(PTRACE_CONT, child, NULL, NULL);
+	waitpid(child, &status, 0);
+	uint64_t t1 = rdtsc(), sum = ioctl_tsc_sum(vfd);
+	printf("perfctr: another thread's TSC: %llu ticks while it ran, %llu went by\n",
+	       (unsigned long long)sum, (unsigned long long)(t1 - t0));
+	CHECK(WIFSTOPPED(status) && sum > (t1 - t0) / 4 && sum <= t1 - t0,
+	      "the child's sum %llu over %llu ticks", (unsigned long long)sum,
+	      (unsigned long long)(t1 - t0));
+	busy(100000);
+	CHECK(ioctl_tsc_sum(vfd) == sum, "the stopped child's sum moved");
+	CHECK(ioctl(vfd, VPERFCTR_UNLINK, 0) != 0 && errno == EPERM, "UNLINK of another thread");
+	ptrace(PTRACE_CONT, child, NULL, NULL);
+	waitpid(child, &status, 0);
+	CHECK(WIFEXITED(status), "the child did not exit");
+	CHECK(set_control(vfd, &c) == EPERM, "CONTROL of an exited thread's counters");
+	close(vfd);
+	close(dev);
+}
+
 static void check_open_close_cycles(void)
 {
 	struct vperfctr_control c = {0};
@@ -573,6 +626,7 @@ int main(void)
 		       "%#x: under TCG only the TSC is real)\n",
 		       info_of_device.cpu_type, info_of_device.cpu_features);
 	check_close_elsewhere();
+	check_other_thread();
 	check_global(cpu_khz);
 	check_open_close_cycles();
 	CHECK(unload_module() == 0, "unload: %s", strerror(errno));

@@ -64,11 +64,25 @@ struct vperfctr {
 	struct irq_work signal_work;
 	struct list_head link; /* in vperfctr_list while attached */
 	struct callback_head detach_work;
+	struct callback_head attach_work; /* created by another thread */
 };
 
 /* The attached virtual counters, one per thread at most. */
 static DEFINE_MUTEX(vperfctr_list_lock);
 static LIST_HEAD(vperfctr_list);
+
+/* perfctr 2.6's rule for another thread's counters: the caller ptraces it
+ * and it is stopped in a ptrace stop (so it is switched out, its counters
+ * suspended). */
+static bool monitors_stopped(struct task_struct *task)
+{
+	bool ok;
+
+	rcu_read_lock();
+	ok = task->ptrace && rcu_dereference(task->parent) == current && task_is_traced(task);
+	rcu_read_unlock();
+	return ok;
+}
 
 static u32 nrctrs_of(const struct vperfctr *v)
 {
@@ -337,10 +351,13 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	struct control_scratch *s;
 	struct perfctr_cpu_control *cc;
 	bool had_reservation = v->reserved;
+	bool local = current == v->owner && v->attached;
 	u32 old_n = control_ctrs_of(v);
 	long err;
 
-	if (current != v->owner || !v->attached)
+	/* Another thread's counters only from its ptracer while it is stopped
+	 * (then they are suspended: the new control takes effect when it runs). */
+	if (!local && !monitors_stopped(v->owner))
 		return -EPERM;
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
@@ -368,7 +385,15 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 
 	mutex_lock(&v->lock);
 	preempt_disable();
-	vperfctr_suspend_here(v);
+	if (local)
+		vperfctr_suspend_here(v);
+	if (v->running) { /* the owner runs after all: not stopped */
+		preempt_enable();
+		mutex_unlock(&v->lock);
+		perfctr_unreserve(&s->state.program, cc->nractrs + cc->nrictrs, false);
+		err = -EBUSY;
+		goto out;
+	}
 	if (s->control.preserve)
 		carry_sums(v->state, &s->state);
 	memcpy(&s->program, &v->state->program, sizeof(s->program)); /* the old one */
@@ -378,7 +403,8 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	v->reserved = cc->nractrs + cc->nrictrs != 0;
 	v->si_signo = s->control.si_signo;
 	v->flags = s->control.flags;
-	vperfctr_resume_here(v);
+	if (local)
+		vperfctr_resume_here(v);
 	preempt_enable();
 	mutex_unlock(&v->lock);
 	if (had_reservation)
@@ -421,18 +447,22 @@ static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf 
 }
 
 /* After an overflow: the counters restart (the overflowed ones from
- * ireset). -EPERM without one, or for another thread than the owner. */
+ * ireset). -EPERM without one, or for a caller that is neither the owner
+ * nor its ptracer while it is stopped. */
 static long vperfctr_iresume(struct vperfctr *v)
 {
+	bool local = current == v->owner && v->attached;
 	long err;
 
-	if (current != v->owner || !v->attached)
+	if (!local && !monitors_stopped(v->owner))
 		return -EPERM;
 	mutex_lock(&v->lock);
 	preempt_disable();
-	vperfctr_suspend_here(v);
-	err = perfctr_x86_iresume(v->state, &v->iresume_cstatus);
-	vperfctr_resume_here(v);
+	if (local)
+		vperfctr_suspend_here(v);
+	err = v->running ? -EBUSY : perfctr_x86_iresume(v->state, &v->iresume_cstatus);
+	if (local)
+		vperfctr_resume_here(v);
 	preempt_enable();
 	mutex_unlock(&v->lock);
 	return err;
@@ -478,11 +508,11 @@ static const struct file_operations vperfctr_fops = {
     .llseek = noop_llseek,
 };
 
-static struct vperfctr *vperfctr_find_mine(void)
+static struct vperfctr *vperfctr_find(const struct task_struct *task)
 {
 	struct vperfctr *v;
 
-	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == current) return v;
+	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == task) return v;
 	return NULL;
 }
 
@@ -491,9 +521,52 @@ static long vperfctr_new_fd(struct vperfctr *v)
 	return anon_inode_getfd("[vperfctr]", &vperfctr_fops, v, O_RDWR | O_CLOEXEC);
 }
 
-static bool tid_is_mine(unsigned long tid)
+/* The thread whose counters tid names, with a reference: the caller, or
+ * (perfctr 2.6's rule) a thread the caller ptraces that is stopped in a
+ * ptrace stop; ERR_PTR(-ESRCH) for no such thread, -EPERM for another. */
+static struct task_struct *target_of(unsigned long tid)
 {
-	return tid == 0 || tid == (unsigned long)task_pid_vnr(current);
+	struct task_struct *task;
+
+	if (tid == 0 || tid == (unsigned long)task_pid_vnr(current))
+		return get_task_struct(current);
+	if (tid > INT_MAX)
+		return ERR_PTR(-ESRCH);
+	rcu_read_lock();
+	task = get_pid_task(find_vpid((int)tid), PIDTYPE_PID);
+	rcu_read_unlock();
+	if (!task)
+		return ERR_PTR(-ESRCH);
+	if (!monitors_stopped(task)) {
+		put_task_struct(task);
+		return ERR_PTR(-EPERM);
+	}
+	return task;
+}
+
+/* In the new owner's own context, before it returns to user space: its
+ * counters follow it from now on (only it may register its notifier). */
+static void vperfctr_attach_work(struct callback_head *work)
+{
+	struct vperfctr *v = container_of(work, struct vperfctr, attach_work);
+
+	if (current->flags & PF_EXITING) {
+		mutex_lock(&vperfctr_list_lock);
+		list_del_init(&v->link);
+		mutex_unlock(&vperfctr_list_lock);
+	} else {
+		preempt_notifier_inc();
+		preempt_notifier_init(&v->notifier, &vperfctr_preempt_ops);
+		mutex_lock(&v->lock);
+		preempt_disable();
+		preempt_notifier_register(&v->notifier);
+		v->attached = true;
+		vperfctr_resume_here(v);
+		preempt_enable();
+		mutex_unlock(&v->lock);
+	}
+	vperfctr_put(v); /* the reference the work held */
+	module_put(THIS_MODULE);
 }
 
 long vperfctr_create(unsigned long tid)
@@ -501,14 +574,20 @@ long vperfctr_create(unsigned long tid)
 	struct vperfctr *v;
 	long fd;
 
+	struct task_struct *owner;
+
 	BUILD_BUG_ON(sizeof(struct perfctr_x86_state) > PAGE_SIZE);
-	if (!tid_is_mine(tid))
-		return -EPERM; /* other threads' counters: not supported */
+	owner = target_of(tid);
+	if (IS_ERR(owner))
+		return PTR_ERR(owner);
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
-	if (!v)
+	if (!v) {
+		put_task_struct(owner);
 		return -ENOMEM;
+	}
 	v->page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!v->page) {
+		put_task_struct(owner);
 		kfree(v);
 		return -ENOMEM;
 	}
@@ -517,13 +596,34 @@ long vperfctr_create(unsigned long tid)
 	mutex_init(&v->lock);
 	init_irq_work(&v->signal_work, vperfctr_send_signal);
 	INIT_LIST_HEAD(&v->link);
-	v->owner = get_task_struct(current);
+	v->owner = owner;
 
 	mutex_lock(&vperfctr_list_lock);
-	if (vperfctr_find_mine()) {
+	if (vperfctr_find(owner)) {
 		mutex_unlock(&vperfctr_list_lock);
 		vperfctr_free(v);
 		return -EEXIST;
+	}
+	if (owner != current) {
+		/* Listed now (a second CREAT is -EEXIST); the owner registers its
+		 * notifier itself, when it next returns to user space. The work
+		 * holds a reference to v and one to the module. */
+		list_add(&v->link, &vperfctr_list);
+		refcount_inc(&v->files);
+		__module_get(THIS_MODULE);
+		init_task_work(&v->attach_work, vperfctr_attach_work);
+		if (task_work_add(owner, &v->attach_work, TWA_RESUME)) {
+			list_del_init(&v->link);
+			mutex_unlock(&vperfctr_list_lock);
+			module_put(THIS_MODULE);
+			vperfctr_free(v);
+			return -ESRCH; /* exiting */
+		}
+		mutex_unlock(&vperfctr_list_lock);
+		fd = vperfctr_new_fd(v);
+		if (fd < 0)
+			vperfctr_put(v);
+		return fd;
 	}
 	/* Attached before the file exists: once it has a descriptor, another
 	 * thread may close it at once. */
@@ -543,13 +643,15 @@ long vperfctr_create(unsigned long tid)
 
 long vperfctr_open(unsigned long tid)
 {
+	struct task_struct *owner = target_of(tid);
 	struct vperfctr *v;
 	long fd;
 
-	if (!tid_is_mine(tid))
-		return -EPERM;
+	if (IS_ERR(owner))
+		return PTR_ERR(owner);
 	mutex_lock(&vperfctr_list_lock);
-	v = vperfctr_find_mine();
+	v = vperfctr_find(owner);
+	put_task_struct(owner);
 	if (!v) {
 		mutex_unlock(&vperfctr_list_lock);
 		return -ENOENT;
