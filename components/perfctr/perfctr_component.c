@@ -40,6 +40,21 @@ struct perfctr_control {
 static enum perfctr_x86_family_id family;
 static unsigned nr_counters;
 
+/* AMD 10h-1Ah, as the driver detects them (kernel/x86_detect.c): 4, or 6
+ * with PerfCtrExtCore (CPUID 0x80000001 ECX bit 23), or with PerfMonV2
+ * (0x80000022 EAX bit 0) the number in EBX[3:0] when above 6. */
+static unsigned amd_counters(void)
+{
+	unsigned eax, ebx, ecx, edx, n = 4;
+
+	if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 23)))
+		n = 6;
+	if (n == 6 && __get_cpuid(0x80000022u, &eax, &ebx, &ecx, &edx) && (eax & 1) &&
+	    (ebx & 0xF) > 6)
+		n = ebx & 0xF;
+	return n;
+}
+
 /* The general counters of the family (the module's INFO does not say). */
 static unsigned counters_of(enum perfctr_x86_family_id id)
 {
@@ -49,8 +64,9 @@ static unsigned counters_of(enum perfctr_x86_family_id id)
 	case PERFCTR_FAMILY_P6:
 		return 2;
 	case PERFCTR_FAMILY_K7:
+		return 4;
 	case PERFCTR_FAMILY_AMD_FAM10H:
-		return 4; /* the six of PerfCtrExtCore are not used yet */
+		return amd_counters();
 	case PERFCTR_FAMILY_ARCH_PERFMON:
 		if (!__get_cpuid_count(0xA, 0, &eax, &ebx, &ecx, &edx))
 			return 0;
