@@ -208,14 +208,19 @@ static void test_global_tsc_touches_no_register(void)
 	CU_ASSERT_EQUAL(control(1, &tsc_only), 2);
 	fx.sim.tsc = 500;
 	global.started = true;
-	on_cpu(0, resume_step);
+	/* No cache, as the module passes for a CPU without counters. */
+	fx.sim.cpu_number = 0;
+	perfctr_global_resume_cpu(&global, 0, NULL, 0);
 	fx.sim.tsc = 800;
-	on_cpu(1, resume_step);
+	fx.sim.cpu_number = 1;
+	perfctr_global_resume_cpu(&global, 1, NULL, 0);
 	fx.sim.tsc = 2500;
 	on_cpu(0, sample_step);
-	on_cpu(1, suspend_step);
+	fx.sim.cpu_number = 1;
+	perfctr_global_suspend_cpu(&global, 1, NULL);
 	fx.sim.tsc = 4000;
-	on_cpu(0, suspend_step);
+	fx.sim.cpu_number = 0;
+	perfctr_global_suspend_cpu(&global, 0, NULL);
 	ASSERT_WRITES();
 	CU_ASSERT_EQUAL(fx.sim.rdpmcs, 0);
 	CU_ASSERT_EQUAL(perfctr_global_read(&global, 0, true, &out), 0);
