@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Structure ioctls on /dev/perfctr (perfctr_ioctl.h). */
 #include <errno.h>
-#include <stdlib.h>
 #include <sys/ioctl.h>
 
 #include "perfctr_ioctl.h"
@@ -11,15 +10,15 @@ int perfctr_ioctl_struct(int fd, unsigned long cmd, const struct perfctr_marshal
 {
 	uint32_t in_max = in_layout ? perfctr_marshal_max_words(in_layout) : 0;
 	uint32_t out_max = out_layout ? perfctr_marshal_max_words(out_layout) : 0;
-	uint32_t room = in_max > out_max ? in_max : out_max, used = 0;
-	/* rdsize, wrsize, then the words. */
-	uint32_t *buf = calloc(2 + (size_t)room, sizeof(uint32_t));
+	uint32_t used = 0;
+	/* rdsize, wrsize, then the words. On the stack, and not cleared: it
+	 * is on the ioctl read's path, and the kernel reads only the rdsize
+	 * words written, user space only the rdsize words it wrote back. */
+	uint32_t buf[2 + PERFCTR_MARSHAL_MAX_WORDS];
 	int rc, saved;
 
-	if (!buf)
-		return -1;
-	if (in_layout && perfctr_marshal_encode(in_layout, in, buf + 2, in_max, &used) != 0) {
-		free(buf);
+	if (in_max > PERFCTR_MARSHAL_MAX_WORDS || out_max > PERFCTR_MARSHAL_MAX_WORDS ||
+	    (in_layout && perfctr_marshal_encode(in_layout, in, buf + 2, in_max, &used) != 0)) {
 		errno = EOVERFLOW;
 		return -1;
 	}
@@ -34,7 +33,6 @@ int perfctr_ioctl_struct(int fd, unsigned long cmd, const struct perfctr_marshal
 			saved = EPROTO;
 		}
 	}
-	free(buf);
 	errno = saved;
 	return rc;
 }

@@ -101,6 +101,10 @@ uint32_t perfctr_marshal_max_words(const struct perfctr_marshal_layout *layout)
 	return words;
 }
 
+/* The loops below are on the ioctl read's path (VPERFCTR_READ_SUM, in the
+ * kernel and in the component): one loop per item type, so that each item
+ * is one load of a constant size (memcpy: it may sit at any offset) and
+ * the zero ones cost a test. */
 int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const void *src,
                            uint32_t *words, uint32_t room, uint32_t *used)
 {
@@ -109,20 +113,38 @@ int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const vo
 
 	for (unsigned f = 0; f < layout->nr_fields; f++) {
 		const struct perfctr_marshal_field *field = &layout->fields[f];
-		uint32_t n = words_of(field->type);
+		const unsigned char *at = base + field->offset;
+		/* The item number sits in bits 15:1: the next item's header
+		 * is this one's plus 2. */
+		uint32_t header = PERFCTR_MARSHAL_HEADER(field->type, field->tag, 0);
 
-		for (uint32_t item = 0; item < field->count; item++) {
-			uint32_t value[2] = {0, 0};
+		if (field->type == PERFCTR_MARSHAL_U64) {
+			for (uint32_t item = 0; item < field->count; item++, at += 8, header += 2) {
+				uint64_t value;
 
-			/* memcpy: the item may sit at any offset. */
-			memcpy(value, base + field->offset + item * 4 * n, 4 * n);
-			if (!value[0] && !value[1])
-				continue; /* zero items are not sent */
-			if (pos + 1 + n <= room) {
-				words[pos] = PERFCTR_MARSHAL_HEADER(field->type, field->tag, item);
-				memcpy(&words[pos + 1], value, 4 * n);
+				memcpy(&value, at, sizeof(value));
+				if (!value)
+					continue; /* zero items are not sent */
+				if (pos + 3 <= room) {
+					words[pos] = header;
+					words[pos + 1] = (uint32_t)value; /* the low word first */
+					words[pos + 2] = (uint32_t)(value >> 32);
+				}
+				pos += 3;
 			}
-			pos += 1 + n;
+		} else {
+			for (uint32_t item = 0; item < field->count; item++, at += 4, header += 2) {
+				uint32_t value;
+
+				memcpy(&value, at, sizeof(value));
+				if (!value)
+					continue;
+				if (pos + 2 <= room) {
+					words[pos] = header;
+					words[pos + 1] = value;
+				}
+				pos += 2;
+			}
 		}
 	}
 	*used = pos;
@@ -149,12 +171,18 @@ int perfctr_marshal_decode(const struct perfctr_marshal_layout *layout, void *ds
 		uint32_t header = words[pos++];
 		uint32_t type = header & 1, item = (header >> 1) & 0x7FFF;
 		const struct perfctr_marshal_field *field = field_of(layout, header >> 16);
-		uint32_t n = words_of((uint8_t)type);
 
-		if (!field || field->type != type || item >= field->count || count - pos < n)
+		if (!field || field->type != type || item >= field->count || count - pos < 1 + type)
 			return -EPROTO;
-		memcpy(base + field->offset + item * 4 * n, &words[pos], 4 * n);
-		pos += n;
+		if (type == PERFCTR_MARSHAL_U64) {
+			uint64_t value = words[pos] | (uint64_t)words[pos + 1] << 32;
+
+			memcpy(base + field->offset + item * 8, &value, sizeof(value));
+			pos += 2;
+		} else {
+			memcpy(base + field->offset + item * 4, &words[pos], sizeof(uint32_t));
+			pos += 1;
+		}
 	}
 	return 0;
 }

@@ -53,6 +53,11 @@ extern const struct perfctr_marshal_layout gperfctr_cpu_control_layout;
 extern const struct perfctr_marshal_layout gperfctr_cpu_state_only_cpu_layout;
 extern const struct perfctr_marshal_layout gperfctr_cpu_state_layout;
 
+/* The most words any layout's encoding takes: gperfctr_cpu_state's (5
+ * words of its own, 81 of its control, 19 sums of 64 bits), the largest;
+ * the tests check it. Buffers of this size can live on the stack. */
+#define PERFCTR_MARSHAL_MAX_WORDS (5 * 2 + 81 * 2 + 19 * 3)
+
 /* The most words an encoding of the layout takes (every item non-zero). */
 uint32_t perfctr_marshal_max_words(const struct perfctr_marshal_layout *layout);
 

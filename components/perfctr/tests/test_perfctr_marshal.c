@@ -112,6 +112,21 @@ static void test_marshal_round_trip(void)
 	CU_ASSERT_EQUAL(perfctr_marshal_max_words(&vperfctr_control_layout), (6 + 81) * 2);
 }
 
+/* The stack buffers of PERFCTR_MARSHAL_MAX_WORDS hold every layout's
+ * longest encoding, and the largest one exactly. */
+static void test_marshal_max_words_bound(void)
+{
+	uint32_t largest = 0;
+
+	for (size_t k = 0; k < sizeof(layouts) / sizeof(layouts[0]); k++) {
+		uint32_t max = perfctr_marshal_max_words(layouts[k]);
+
+		CU_ASSERT_TRUE(max <= PERFCTR_MARSHAL_MAX_WORDS);
+		largest = max > largest ? max : largest;
+	}
+	CU_ASSERT_EQUAL(largest, PERFCTR_MARSHAL_MAX_WORDS);
+}
+
 /* The fields may come in any order; the decoder zeroes what is absent. */
 static void test_marshal_decode_any_order(void)
 {
@@ -176,8 +191,8 @@ void add_marshal_suite(void)
 	static const struct test_case cases[] = {
 	    TEST(test_marshal_vperfctr_control_words), TEST(test_marshal_sum_ctrs_words),
 	    TEST(test_marshal_global_words),           TEST(test_marshal_round_trip),
-	    TEST(test_marshal_decode_any_order),       TEST(test_marshal_decode_refusals),
-	    TEST(test_marshal_encode_overflow),
+	    TEST(test_marshal_max_words_bound),        TEST(test_marshal_decode_any_order),
+	    TEST(test_marshal_decode_refusals),        TEST(test_marshal_encode_overflow),
 	};
 	ADD_SUITE("struct_buf encoding", cases);
 }
