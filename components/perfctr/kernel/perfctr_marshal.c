@@ -105,8 +105,8 @@ uint32_t perfctr_marshal_max_words(const struct perfctr_marshal_layout *layout)
  * kernel and in the component): one loop per item type, so that each item
  * is one load of a constant size (memcpy: it may sit at any offset) and
  * the zero ones cost a test. */
-int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const void *src,
-                           uint32_t *words, uint32_t room, uint32_t *used)
+int perfctr_marshal_encode_prefix(const struct perfctr_marshal_layout *layout, const void *src,
+                                  size_t prefix, uint32_t *words, uint32_t room, uint32_t *used)
 {
 	const unsigned char *base = src;
 	uint32_t pos = 0;
@@ -114,12 +114,18 @@ int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const vo
 	for (unsigned f = 0; f < layout->nr_fields; f++) {
 		const struct perfctr_marshal_field *field = &layout->fields[f];
 		const unsigned char *at = base + field->offset;
+		size_t bytes = (size_t)field->count << (2 + field->type);
+		const unsigned char *end;
+
+		if (field->offset >= prefix)
+			continue;
+		end = field->offset + bytes <= prefix ? at + bytes : base + prefix;
 		/* The item number sits in bits 15:1: the next item's header
 		 * is this one's plus 2. */
 		uint32_t header = PERFCTR_MARSHAL_HEADER(field->type, field->tag, 0);
 
 		if (field->type == PERFCTR_MARSHAL_U64) {
-			for (uint32_t item = 0; item < field->count; item++, at += 8, header += 2) {
+			for (; at < end; at += 8, header += 2) {
 				uint64_t value;
 
 				memcpy(&value, at, sizeof(value));
@@ -133,7 +139,7 @@ int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const vo
 				pos += 3;
 			}
 		} else {
-			for (uint32_t item = 0; item < field->count; item++, at += 4, header += 2) {
+			for (; at < end; at += 4, header += 2) {
 				uint32_t value;
 
 				memcpy(&value, at, sizeof(value));
@@ -149,6 +155,12 @@ int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const vo
 	}
 	*used = pos;
 	return pos <= room ? 0 : -EOVERFLOW;
+}
+
+int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const void *src,
+                           uint32_t *words, uint32_t room, uint32_t *used)
+{
+	return perfctr_marshal_encode_prefix(layout, src, layout->size, words, room, used);
 }
 
 static const struct perfctr_marshal_field *field_of(const struct perfctr_marshal_layout *layout,

@@ -66,6 +66,12 @@ uint32_t perfctr_marshal_max_words(const struct perfctr_marshal_layout *layout);
 int perfctr_marshal_encode(const struct perfctr_marshal_layout *layout, const void *src,
                            uint32_t *words, uint32_t room, uint32_t *used);
 
+/* The same for the items that start in src's first prefix bytes, the
+ * others being zero (the caller knows it; VPERFCTR_READ_SUM's sums past
+ * the counters in use): they are not looked at. */
+int perfctr_marshal_encode_prefix(const struct perfctr_marshal_layout *layout, const void *src,
+                                  size_t prefix, uint32_t *words, uint32_t room, uint32_t *used);
+
 /* Decodes count words into dst (zeroed first). -EPROTO for an unknown
  * tag, an item beyond the field, a 64-bit datum for a 32-bit field or the
  * reverse, or a datum cut short. */

@@ -16,6 +16,10 @@
 /* -EOVERFLOW when wrsize is too small for the encoding. */
 int perfctr_structbuf_out(struct perfctr_struct_buf __user *buf, const void *src,
                           const struct perfctr_marshal_layout *layout);
+/* The same for src's first prefix bytes, the rest being zero
+ * (perfctr_marshal_encode_prefix). */
+int perfctr_structbuf_out_prefix(struct perfctr_struct_buf __user *buf, const void *src,
+                                 size_t prefix, const struct perfctr_marshal_layout *layout);
 /* dst decoded from the rdsize words: -EPROTO for a bad encoding, -EINVAL
  * for more words than the layout can take. */
 int perfctr_structbuf_in(void *dst, const struct perfctr_marshal_layout *layout,

@@ -419,6 +419,7 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 {
 	struct perfctr_sum_ctrs sums = {0};
 	const struct perfctr_cpu_state *user = &v->state->user;
+	u32 nrctrs;
 
 	mutex_lock(&v->lock);
 	preempt_disable();
@@ -426,11 +427,15 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 	if (current == v->owner && v->running)
 		perfctr_x86_sample(&perfctr_cpu, v->state);
 	sums.tsc = user->tsc_sum;
-	for (u32 i = 0; i < nrctrs_of(v); i++)
+	nrctrs = nrctrs_of(v);
+	for (u32 i = 0; i < nrctrs; i++)
 		sums.pmc[i] = user->pmc[i].sum;
 	preempt_enable();
 	mutex_unlock(&v->lock);
-	return perfctr_structbuf_out(arg, &sums, &perfctr_sum_ctrs_layout);
+	/* The sums past the counters in use are zero: not looked at. */
+	return perfctr_structbuf_out_prefix(
+	    arg, &sums, offsetof(struct perfctr_sum_ctrs, pmc) + nrctrs * sizeof(sums.pmc[0]),
+	    &perfctr_sum_ctrs_layout);
 }
 
 static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf __user *arg)

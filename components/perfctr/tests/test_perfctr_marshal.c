@@ -112,6 +112,37 @@ static void test_marshal_round_trip(void)
 	CU_ASSERT_EQUAL(perfctr_marshal_max_words(&vperfctr_control_layout), (6 + 81) * 2);
 }
 
+/* A prefix: the items starting past it are not looked at (the kernel's
+ * sums past the counters in use); those before it are as in a full
+ * encoding. */
+static void test_marshal_encode_prefix(void)
+{
+	struct perfctr_sum_ctrs s;
+	uint32_t words[64], full[64], used = 0, full_used = 0;
+	const size_t two_counters = offsetof(struct perfctr_sum_ctrs, pmc) + 2 * sizeof(s.pmc[0]);
+
+	memset(&s, 0, sizeof(s));
+	s.tsc = 0x100000002ULL;
+	s.pmc[1] = 7;
+	CU_ASSERT_EQUAL(perfctr_marshal_encode(&perfctr_sum_ctrs_layout, &s, full, 64, &full_used),
+	                0);
+	s.pmc[2] = 9; /* past the prefix: not sent */
+	s.pmc[17] = 9;
+	CU_ASSERT_EQUAL(perfctr_marshal_encode_prefix(&perfctr_sum_ctrs_layout, &s, two_counters,
+	                                              words, 64, &used),
+	                0);
+	CU_ASSERT_EQUAL(used, 6);
+	CU_ASSERT_TRUE(words_equal(words, used, full, full_used));
+	/* The TSC alone; then no room: -EOVERFLOW with the words it needs. */
+	CU_ASSERT_EQUAL(
+	    perfctr_marshal_encode_prefix(&perfctr_sum_ctrs_layout, &s, 8, words, 64, &used), 0);
+	CU_ASSERT_EQUAL(used, 3);
+	CU_ASSERT_EQUAL(perfctr_marshal_encode_prefix(&perfctr_sum_ctrs_layout, &s, two_counters,
+	                                              words, 5, &used),
+	                -EOVERFLOW);
+	CU_ASSERT_EQUAL(used, 6);
+}
+
 /* The stack buffers of PERFCTR_MARSHAL_MAX_WORDS hold every layout's
  * longest encoding, and the largest one exactly. */
 static void test_marshal_max_words_bound(void)
@@ -191,8 +222,9 @@ void add_marshal_suite(void)
 	static const struct test_case cases[] = {
 	    TEST(test_marshal_vperfctr_control_words), TEST(test_marshal_sum_ctrs_words),
 	    TEST(test_marshal_global_words),           TEST(test_marshal_round_trip),
-	    TEST(test_marshal_max_words_bound),        TEST(test_marshal_decode_any_order),
-	    TEST(test_marshal_decode_refusals),        TEST(test_marshal_encode_overflow),
+	    TEST(test_marshal_max_words_bound),        TEST(test_marshal_encode_prefix),
+	    TEST(test_marshal_decode_any_order),       TEST(test_marshal_decode_refusals),
+	    TEST(test_marshal_encode_overflow),
 	};
 	ADD_SUITE("struct_buf encoding", cases);
 }
