@@ -11,36 +11,52 @@
  * encoded again into an allocated buffer. */
 #define STRUCTBUF_STACK_WORDS 57
 
-/* rdsize, wrsize, then the words: one copy to user space. */
-static int copy_out(struct perfctr_struct_buf __user *buf, u32 *out, u32 used, u32 room)
+/* The words with their rdsize, wrsize read in the same user-access
+ * window: on the read path, no call to copy routines and no object check
+ * for a copy of a variable size. -EOVERFLOW when wrsize is short. */
+static int write_out(struct perfctr_struct_buf __user *buf, const u32 *words, u32 used)
 {
-	out[0] = used; /* rdsize: the words written */
-	out[1] = room; /* wrsize as it was */
-	return copy_to_user(buf, out, (2 + used) * sizeof(*out)) ? -EFAULT : 0;
+	u32 __user *to = buf->buffer;
+	u32 room;
+
+	if (!user_access_begin(buf,
+	                       offsetof(struct perfctr_struct_buf, buffer) + used * sizeof(*words)))
+		return -EFAULT;
+	unsafe_get_user(room, &buf->wrsize, fault);
+	if (used > room) {
+		user_access_end();
+		return -EOVERFLOW;
+	}
+	unsafe_put_user(used, &buf->rdsize, fault); /* the words written */
+	for (u32 i = 0; i < used; i++)
+		unsafe_put_user(words[i], &to[i], fault);
+	user_access_end();
+	return 0;
+fault:
+	user_access_end();
+	return -EFAULT;
 }
 
 int perfctr_structbuf_out_prefix(struct perfctr_struct_buf __user *buf, const void *src,
                                  size_t prefix, const struct perfctr_marshal_layout *layout)
 {
-	u32 stack[2 + STRUCTBUF_STACK_WORDS];
-	u32 room, used = 0;
-	u32 *out;
+	/* Only the words encoded are read: no zeroing (the kernel's
+	 * automatic stack initialisation) on the read path. */
+	u32 words[STRUCTBUF_STACK_WORDS] __uninitialized;
+	u32 used = 0;
+	u32 *heap;
 	int err;
 
-	if (get_user(room, &buf->wrsize))
-		return -EFAULT;
-	if (!perfctr_marshal_encode_prefix(layout, src, prefix, stack + 2,
-	                                   min_t(u32, room, STRUCTBUF_STACK_WORDS), &used))
-		return copy_out(buf, stack, used, room);
-	if (used > room)
-		return -EOVERFLOW;
-	out = kmalloc_array(2 + used, sizeof(*out), GFP_KERNEL);
-	if (!out)
+	if (!perfctr_marshal_encode_prefix(layout, src, prefix, words, STRUCTBUF_STACK_WORDS,
+	                                   &used))
+		return write_out(buf, words, used);
+	heap = kmalloc_array(used, sizeof(*heap), GFP_KERNEL);
+	if (!heap)
 		return -ENOMEM;
-	err = perfctr_marshal_encode_prefix(layout, src, prefix, out + 2, used, &used);
+	err = perfctr_marshal_encode_prefix(layout, src, prefix, heap, used, &used);
 	if (!err)
-		err = copy_out(buf, out, used, room);
-	kfree(out);
+		err = write_out(buf, heap, used);
+	kfree(heap);
 	return err;
 }
 

@@ -13,6 +13,12 @@
 #include "perfctr_abi.h"
 #include "perfctr_marshal.h"
 
+/* A buffer the code fills before it reads it, left out of the kernel's
+ * automatic stack initialisation (kernels without the attribute's name). */
+#ifndef __uninitialized
+#define __uninitialized
+#endif
+
 /* -EOVERFLOW when wrsize is too small for the encoding. */
 int perfctr_structbuf_out(struct perfctr_struct_buf __user *buf, const void *src,
                           const struct perfctr_marshal_layout *layout);

@@ -417,7 +417,8 @@ out:
 
 static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
 {
-	struct perfctr_sum_ctrs sums = {0};
+	/* Only the sums below the prefix are set and read: no zeroing. */
+	struct perfctr_sum_ctrs sums __uninitialized;
 	const struct perfctr_cpu_state *user = &v->state->user;
 	u32 nrctrs;
 
@@ -432,7 +433,7 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 		sums.pmc[i] = user->pmc[i].sum;
 	preempt_enable();
 	mutex_unlock(&v->lock);
-	/* The sums past the counters in use are zero: not looked at. */
+	/* The sums past the counters in use (zero) are neither set nor read. */
 	return perfctr_structbuf_out_prefix(
 	    arg, &sums, offsetof(struct perfctr_sum_ctrs, pmc) + nrctrs * sizeof(sums.pmc[0]),
 	    &perfctr_sum_ctrs_layout);
