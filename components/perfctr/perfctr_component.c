@@ -6,8 +6,10 @@
  * virtual counters and installs the set's control, a read takes the sums
  * from the mapped state page (rdtsc, rdpmc, no system call) or, when the
  * page cannot be read so, with VPERFCTR_READ_SUM; stop closes them.
- * Multiplexing and overflow are the core's software ones; i-mode and the
- * global counters are not offered yet. */
+ * An event set of PAPI_GRN_SYS granularity, or attached to a CPU, counts
+ * that CPU through the global counters (root only; read by GPERFCTR_READ,
+ * there is no page). Multiplexing and overflow are the core's software
+ * ones; i-mode is not offered yet. */
 #include <cpuid.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include "util/error.h"
 #include "perfctr_control.h"
 #include "perfctr_device.h"
+#include "perfctr_gcounter.h"
 #include "perfctr_natives.h"
 #include "perfctr_vcounter.h"
 
@@ -28,10 +31,29 @@ struct perfctr_control {
 	int count;
 	struct perfctr_vcounter vc;
 	const atomic_int *user_read;
+	bool global;                  /* PAPI_GRN_SYS or a CPU: the global counters */
+	unsigned cpu;                 /* when global */
+	struct perfctr_gcounter gc;   /* when global */
+	struct perfctr_sum_ctrs base; /* global: the sums at the last reset */
 };
 
 static enum perfctr_x86_family_id family;
 static unsigned nr_counters;
+
+/* AMD 10h-1Ah, as the driver detects them (kernel/x86_detect.c): 4, or 6
+ * with PerfCtrExtCore (CPUID 0x80000001 ECX bit 23), or with PerfMonV2
+ * (0x80000022 EAX bit 0) the number in EBX[3:0] when above 6. */
+static unsigned amd_counters(void)
+{
+	unsigned eax, ebx, ecx, edx, n = 4;
+
+	if (__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 23)))
+		n = 6;
+	if (n == 6 && __get_cpuid(0x80000022u, &eax, &ebx, &ecx, &edx) && (eax & 1) &&
+	    (ebx & 0xF) > 6)
+		n = ebx & 0xF;
+	return n;
+}
 
 /* The general counters of the family (the module's INFO does not say). */
 static unsigned counters_of(enum perfctr_x86_family_id id)
@@ -42,8 +64,9 @@ static unsigned counters_of(enum perfctr_x86_family_id id)
 	case PERFCTR_FAMILY_P6:
 		return 2;
 	case PERFCTR_FAMILY_K7:
+		return 4;
 	case PERFCTR_FAMILY_AMD_FAM10H:
-		return 4; /* the six of PerfCtrExtCore are not used yet */
+		return amd_counters();
 	case PERFCTR_FAMILY_ARCH_PERFMON:
 		if (!__get_cpuid_count(0xA, 0, &eax, &ebx, &ecx, &edx))
 			return 0;
@@ -74,7 +97,7 @@ static int perfctr_init(int cidx, PAPI_component_info_t *info)
 	info->default_domain = PAPI_DOM_USER;
 	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
 	info->default_granularity = PAPI_GRN_THR;
-	info->available_granularities = PAPI_GRN_THR;
+	info->available_granularities = PAPI_GRN_THR | PAPI_GRN_SYS;
 	info->disabled = PAPI_OK;
 	return PAPI_OK;
 }
@@ -140,6 +163,7 @@ static int perfctr_control_init(void *control)
 
 	memset(c, 0, sizeof(*c));
 	c->vc.fd = -1;
+	c->gc.fd = -1;
 	return PAPI_OK;
 }
 
@@ -148,6 +172,7 @@ static void perfctr_control_cleanup(void *control)
 	struct perfctr_control *c = control;
 
 	perfctr_vcounter_close(&c->vc);
+	perfctr_gcounter_stop(&c->gc);
 }
 
 static int perfctr_control_update(void *control, const struct component_event *events, int count,
@@ -161,8 +186,10 @@ static int perfctr_control_update(void *control, const struct component_event *e
 	if (count > PERFCTR_MAX_COUNTERS + 1)
 		return papi_error_set(PAPI_ECNFLCT, "perfctr: at most %d events in a set",
 		                      PERFCTR_MAX_COUNTERS + 1);
-	if (options->tid != 0 || options->cpu != -1 || options->granularity != PAPI_GRN_THR)
-		return papi_error_set(PAPI_ECMP, "perfctr counts the calling thread only");
+	if (options->tid != 0)
+		return papi_error_set(PAPI_ECMP,
+		                      "perfctr counts the calling thread or a whole CPU, "
+		                      "not another thread");
 	for (int i = 0; i < count; i++)
 		natives[i] = events[i].encoding;
 	status =
@@ -172,6 +199,8 @@ static int perfctr_control_update(void *control, const struct component_event *e
 	c->layout = layout;
 	c->count = count;
 	c->user_read = options->user_read;
+	c->global = options->granularity == PAPI_GRN_SYS || options->cpu >= 0;
+	c->cpu = options->cpu >= 0 ? (unsigned)options->cpu : 0;
 	return PAPI_OK;
 }
 
@@ -180,7 +209,29 @@ static int perfctr_start(void *control)
 	struct perfctr_control *c = control;
 
 	perfctr_vcounter_close(&c->vc);
+	perfctr_gcounter_stop(&c->gc);
+	memset(&c->base, 0, sizeof(c->base));
+	if (c->global)
+		return perfctr_gcounter_start(PERFCTR_DEVICE_PATH, &c->gc, c->cpu,
+		                              &c->layout.control);
 	return perfctr_vcounter_open(PERFCTR_DEVICE_PATH, &c->vc, &c->layout.control);
+}
+
+/* Global sums less those at the last reset (a running global control
+ * cannot be installed again). */
+static int read_global(struct perfctr_control *c, struct perfctr_sum_ctrs *sums)
+{
+	int status;
+
+	if (c->gc.fd < 0)
+		return papi_error_set(PAPI_ENOTRUN, "perfctr: the set is not counting");
+	status = perfctr_gcounter_read(&c->gc, sums);
+	if (status != PAPI_OK)
+		return status;
+	sums->tsc -= c->base.tsc;
+	for (int i = 0; i < PERFCTR_MAX_COUNTERS; i++)
+		sums->pmc[i] -= c->base.pmc[i];
+	return PAPI_OK;
 }
 
 static void values_of(const struct perfctr_control *c, const struct perfctr_sum_ctrs *sums,
@@ -194,6 +245,8 @@ static void values_of(const struct perfctr_control *c, const struct perfctr_sum_
 
 static int read_sums(struct perfctr_control *c, bool user_space, struct perfctr_sum_ctrs *sums)
 {
+	if (c->global)
+		return read_global(c, sums);
 	if (c->vc.fd < 0)
 		return papi_error_set(PAPI_ENOTRUN, "perfctr: the set is not counting");
 	if (user_space && perfctr_vcounter_read_page(&c->vc, sums))
@@ -229,6 +282,7 @@ static int perfctr_stop(void *control, long long *values)
 	int status = values ? perfctr_read(c, values) : PAPI_OK;
 
 	perfctr_vcounter_close(&c->vc);
+	perfctr_gcounter_stop(&c->gc);
 	return status;
 }
 
@@ -236,6 +290,13 @@ static int perfctr_reset(void *control)
 {
 	struct perfctr_control *c = control;
 
+	if (c->global) {
+		struct perfctr_sum_ctrs now;
+		int status = c->gc.fd < 0 ? PAPI_OK : perfctr_gcounter_read(&c->gc, &now);
+		if (status == PAPI_OK && c->gc.fd >= 0)
+			c->base = now;
+		return status;
+	}
 	if (c->vc.fd < 0)
 		return PAPI_OK;
 	return perfctr_vcounter_control(&c->vc, &c->layout.control);
@@ -262,6 +323,11 @@ static int perfctr_read_path(void *control, int index, char *reason, size_t reas
 	                        : PAPI_USER_READ_AUTO;
 
 	(void)index;
+	if (c->global) {
+		snprintf(reason, reason_len,
+		         "syscall: GPERFCTR_READ (global counters have no state page)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	if (mode == PAPI_USER_READ_OFF) {
 		snprintf(reason, reason_len,
 		         "syscall: VPERFCTR_READ_SUM (user-space reads are off)");
@@ -278,8 +344,9 @@ static int perfctr_read_path(void *control, int index, char *reason, size_t reas
 const struct component_ops perfctr_component = {
     .name = "perfctr",
     .short_name = "perfctr",
-    .description = "Linux x86 perfctr 2.6 virtual counters (/dev/perfctr, papillon module)",
-    .capabilities = CAP_USER_READ,
+    .description = "Linux x86 perfctr 2.6 virtual and global counters (/dev/perfctr, papillon "
+                   "module)",
+    .capabilities = CAP_USER_READ | CAP_CPU,
     .control_size = sizeof(struct perfctr_control),
     .init = perfctr_init,
     .shutdown = perfctr_shutdown,

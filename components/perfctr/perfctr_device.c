@@ -12,21 +12,17 @@
 #include "papi.h"
 #include "util/error.h"
 #include "perfctr_device.h"
+#include "perfctr_ioctl.h"
 
-/* PERFCTR_INFO: its structure after perfctr_struct_buf's two size words. */
+/* PERFCTR_INFO, in perfctr 2.6's encoding. */
 static int query_info(int fd, struct perfctr_device *device)
 {
-	struct {
-		uint32_t rdsize, wrsize;
-		struct perfctr_info info;
-	} buf;
+	struct perfctr_info info;
 
-	memset(&buf, 0, sizeof(buf));
-	buf.rdsize = (uint32_t)((sizeof(buf.info) + 3) / 4);
-	if (ioctl(fd, PERFCTR_INFO, &buf) < 0)
+	if (perfctr_ioctl_struct(fd, PERFCTR_INFO, NULL, NULL, &perfctr_info_layout, &info) < 0)
 		return -1;
-	device->cpu_type = buf.info.cpu_type;
-	device->cpu_features = buf.info.cpu_features;
+	device->cpu_type = info.cpu_type;
+	device->cpu_features = info.cpu_features;
 	return 0;
 }
 

@@ -1,6 +1,5 @@
 /* The component's side of a virtual counter (perfctr_vcounter.h). The
- * structure ioctls carry their structure after perfctr_struct_buf's two
- * size words (in 32-bit words), as the module reads and writes them. */
+ * structure ioctls carry perfctr 2.6's encoding (perfctr_ioctl.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -11,31 +10,21 @@
 #include "arch/arch.h"
 #include "papi.h"
 #include "util/error.h"
+#include "perfctr_ioctl.h"
 #include "perfctr_state_read.h"
 #include "perfctr_vcounter.h"
 
-#define WORDS(type) ((uint32_t)((sizeof(type) + 3) / 4))
 /* A read that keeps meeting context switches gives up for the ioctl. */
 #define PAGE_READ_TRIES 8
 
-struct control_buf {
-	uint32_t rdsize, wrsize;
-	struct vperfctr_control body;
-};
-
-struct sums_buf {
-	uint32_t rdsize, wrsize;
-	struct perfctr_sum_ctrs body;
-};
-
 int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cpu_control *control)
 {
-	struct control_buf buf;
+	struct vperfctr_control body;
 
-	memset(&buf, 0, sizeof(buf));
-	buf.wrsize = WORDS(struct vperfctr_control);
-	buf.body.cpu_control = *control;
-	if (ioctl(v->fd, VPERFCTR_CONTROL, &buf) < 0)
+	memset(&body, 0, sizeof(body));
+	body.cpu_control = *control;
+	if (perfctr_ioctl_struct(v->fd, VPERFCTR_CONTROL, &vperfctr_control_layout, &body, NULL,
+	                         NULL) < 0)
 		return papi_error_set(errno == EBUSY ? PAPI_ECNFLCT : PAPI_ESYS,
 		                      "perfctr: VPERFCTR_CONTROL refused the control: %s%s",
 		                      strerror(errno),
@@ -78,13 +67,9 @@ int perfctr_vcounter_open(const char *device, struct perfctr_vcounter *v,
 
 int perfctr_vcounter_read_sum(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums)
 {
-	struct sums_buf buf;
-
-	memset(&buf, 0, sizeof(buf));
-	buf.rdsize = WORDS(struct perfctr_sum_ctrs);
-	if (ioctl(v->fd, VPERFCTR_READ_SUM, &buf) < 0)
+	if (perfctr_ioctl_struct(v->fd, VPERFCTR_READ_SUM, NULL, NULL, &perfctr_sum_ctrs_layout,
+	                         sums) < 0)
 		return papi_error_set(PAPI_ESYS, "perfctr: VPERFCTR_READ_SUM: %s", strerror(errno));
-	*sums = buf.body;
 	return PAPI_OK;
 }
 

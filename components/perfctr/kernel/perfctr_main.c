@@ -4,9 +4,9 @@
  * It detects the counter hardware with the x86 low-level driver (the same
  * source the user-space tests run on a simulated CPU), answers the device's
  * queries (PERFCTR_ABI, PERFCTR_INFO, PERFCTR_CPUS, PERFCTR_CPUS_FORBIDDEN)
- * and creates virtual counters (vperfctr.c). The global counters are to
- * come (doc/perfctr.md, "Left to do"): their commands are refused with
- * -ENOTTY. Loading writes no register: the counters may belong to perf. */
+ * creates virtual counters (vperfctr.c) and runs the global counters
+ * (gperfctr.c, root only). Loading writes no register: the counters may
+ * belong to perf. */
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -17,6 +17,7 @@
 #include <linux/topology.h>
 #include <asm/tsc.h>
 
+#include "gperfctr.h"
 #include "perfctr_abi.h"
 #include "perfctr_cpumask.h"
 #include "perfctr_module.h"
@@ -69,7 +70,7 @@ static long perfctr_info(struct perfctr_struct_buf __user *arg)
 
 	strscpy(info.driver_version, "papillon-" PERFCTR_DRIVER_VERSION,
 	        sizeof(info.driver_version));
-	return perfctr_structbuf_out(arg, &info, sizeof(info));
+	return perfctr_structbuf_out(arg, &info, &perfctr_info_layout);
 }
 
 static void perfctr_compute_forbidden(void)
@@ -114,6 +115,11 @@ static long perfctr_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	case PERFCTR_CPUS_FORBIDDEN:
 		return perfctr_copy_cpumask(&perfctr_cpus_forbidden,
 		                            (struct perfctr_cpu_mask __user *)arg);
+	case GPERFCTR_CONTROL:
+	case GPERFCTR_READ:
+	case GPERFCTR_STOP:
+	case GPERFCTR_START:
+		return gperfctr_ioctl(cmd, arg);
 	default:
 		return -ENOTTY;
 	}
@@ -142,9 +148,20 @@ static int __init perfctr_module_init(void)
 		return err;
 	}
 	perfctr_compute_forbidden();
-	err = misc_register(&perfctr_device);
+	err = gperfctr_init();
 	if (err)
 		return err;
+	err = vperfctr_init();
+	if (err) {
+		gperfctr_exit();
+		return err;
+	}
+	err = misc_register(&perfctr_device);
+	if (err) {
+		vperfctr_exit();
+		gperfctr_exit();
+		return err;
+	}
 	pr_info("papillon_perfctr: %s driver (cpu_type %u, %u counters, features %#x)\n",
 	        perfctr_cpu.family->name, perfctr_cpu.cpu_type,
 	        perfctr_cpu.nr_counters + perfctr_cpu.nr_fixed, perfctr_cpu.features);
@@ -154,6 +171,8 @@ static int __init perfctr_module_init(void)
 static void __exit perfctr_module_exit(void)
 {
 	misc_deregister(&perfctr_device);
+	vperfctr_exit();
+	gperfctr_exit();
 }
 
 module_init(perfctr_module_init);

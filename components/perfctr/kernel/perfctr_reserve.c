@@ -6,7 +6,9 @@
  * bit while it has events, and fails to create events while the module
  * holds one; the module in turn refuses a control while perf holds one.
  * Counters outside the reservation's numbering (Intel's fixed counters,
- * the P5's) are not tracked by the kernel, and reserving them succeeds. */
+ * the P5's) are not tracked by the kernel, and reserving them succeeds.
+ * The global counters program every CPU behind the virtual counters'
+ * back: while one kind holds counters, the other is refused. */
 #include <asm/nmi.h>
 #include <linux/mutex.h>
 
@@ -20,6 +22,7 @@ struct counter_users {
 static DEFINE_MUTEX(reserve_lock);
 static struct counter_users reserved[PERFCTR_MAX_COUNTERS * 2];
 static unsigned int total_users;
+static unsigned int global_users; /* of total_users, the global counters' */
 static unsigned int epoch = 1;
 
 static struct counter_users *slot_of(u32 msr, bool create)
@@ -37,7 +40,7 @@ static struct counter_users *slot_of(u32 msr, bool create)
 	return create ? free_slot : NULL;
 }
 
-static void put_counter(u32 msr)
+static void put_counter(u32 msr, bool global)
 {
 	struct counter_users *slot = slot_of(msr, false);
 
@@ -46,12 +49,17 @@ static void put_counter(u32 msr)
 	if (--slot->users == 0)
 		release_perfctr_nmi(msr);
 	total_users--;
+	if (global)
+		global_users--;
 }
 
-static int get_counter(u32 msr)
+static int get_counter(u32 msr, bool global)
 {
-	struct counter_users *slot = slot_of(msr, true);
+	struct counter_users *slot;
 
+	if (global ? total_users != global_users : global_users != 0)
+		return -EBUSY;
+	slot = slot_of(msr, true);
 	if (!slot)
 		return -EBUSY;
 	if (slot->users == 0 && !reserve_perfctr_nmi(msr))
@@ -60,29 +68,31 @@ static int get_counter(u32 msr)
 		epoch++; /* perf may have programmed the registers meanwhile */
 	slot->users++;
 	total_users++;
+	if (global)
+		global_users++;
 	return 0;
 }
 
-int perfctr_reserve(const struct perfctr_x86_program *program, u32 nrctrs)
+int perfctr_reserve(const struct perfctr_x86_program *program, u32 nrctrs, bool global)
 {
 	int err = 0;
 	u32 i;
 
 	mutex_lock(&reserve_lock);
 	for (i = 0; i < nrctrs && !err; i++)
-		err = get_counter(program->counter_msr[i]);
+		err = get_counter(program->counter_msr[i], global);
 	if (err)
 		while (--i > 0)
-			put_counter(program->counter_msr[i - 1]);
+			put_counter(program->counter_msr[i - 1], global);
 	mutex_unlock(&reserve_lock);
 	return err;
 }
 
-void perfctr_unreserve(const struct perfctr_x86_program *program, u32 nrctrs)
+void perfctr_unreserve(const struct perfctr_x86_program *program, u32 nrctrs, bool global)
 {
 	mutex_lock(&reserve_lock);
 	for (u32 i = 0; i < nrctrs; i++)
-		put_counter(program->counter_msr[i]);
+		put_counter(program->counter_msr[i], global);
 	mutex_unlock(&reserve_lock);
 }
 

@@ -7,10 +7,11 @@
 
 #include "x86_driver.h"
 
-/* Takes the counters a validated program uses: 0, or -EBUSY when another
- * user (perf) holds one of them, with nothing taken. */
-int perfctr_reserve(const struct perfctr_x86_program *program, u32 nrctrs);
-void perfctr_unreserve(const struct perfctr_x86_program *program, u32 nrctrs);
+/* Takes the counters a validated program uses, for the global counters or
+ * for a virtual one: 0, or -EBUSY with nothing taken when another user
+ * (perf) holds one of them, or when the other kind holds any counter. */
+int perfctr_reserve(const struct perfctr_x86_program *program, u32 nrctrs, bool global);
+void perfctr_unreserve(const struct perfctr_x86_program *program, u32 nrctrs, bool global);
 
 /* Changes each time the counters come back to the module after a period
  * in which it held none: the per-CPU caches older than it are stale. */

@@ -10,8 +10,20 @@
  * file may read the sums and the control. The notifier can only be taken
  * off by the owner itself (the kernel walks that list unlocked): when the
  * last file goes away elsewhere, the owner is asked to do it on its way
- * back to user space, or, if it is exiting, its end is waited for. */
+ * back to user space, or, if it is exiting, its end is waited for.
+ *
+ * i-mode counters: their overflow interrupt is the local APIC's LVTPC
+ * entry, which perf programs to deliver an NMI; the module's handler on
+ * the NMI chain (beside perf's, which ignores it while perf has no event)
+ * takes the overflow of the state running on its CPU (x86_imode.c: every
+ * counter suspended, the TSC alone going on) and queues an irq_work that
+ * sends the owner the control's signal with si_code SI_PMC_OVF and the
+ * overflowed counters' mask. VPERFCTR_IRESUME restarts them. */
 #include <linux/anon_inodes.h>
+#include <linux/irq_work.h>
+#include <linux/percpu.h>
+#include <linux/sched/signal.h>
+#include <linux/signal.h>
 #include <linux/delay.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -25,6 +37,8 @@
 #include <linux/task_work.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
 #include <asm/tlbflush.h>
 
 #include "perfctr_module.h"
@@ -44,18 +58,49 @@ struct vperfctr {
 	struct perfctr_x86_state *state; /* at the start of page */
 	s32 si_signo;
 	u32 flags;
+	bool user_rdpmc;     /* CR4.PCE set for it on this CPU */
+	u32 iresume_cstatus; /* after an overflow: the cstatus IRESUME restores */
+	u32 pending_mask;    /* overflowed counters the signal has not told yet */
+	struct irq_work signal_work;
 	struct list_head link; /* in vperfctr_list while attached */
 	struct callback_head detach_work;
+	struct callback_head attach_work; /* created by another thread */
 };
 
 /* The attached virtual counters, one per thread at most. */
 static DEFINE_MUTEX(vperfctr_list_lock);
 static LIST_HEAD(vperfctr_list);
 
+/* perfctr 2.6's rule for another thread's counters: the caller ptraces it
+ * and it is stopped in a ptrace stop (so it is switched out, its counters
+ * suspended). */
+static bool monitors_stopped(struct task_struct *task)
+{
+	bool ok;
+
+	rcu_read_lock();
+	ok = task->ptrace && rcu_dereference(task->parent) == current && task_is_traced(task);
+	rcu_read_unlock();
+	return ok;
+}
+
 static u32 nrctrs_of(const struct vperfctr *v)
 {
 	return perfctr_cstatus_nrctrs(v->state->user.cstatus);
 }
+
+/* The counters its control holds (reserved), suspended after an overflow
+ * or not. */
+static u32 control_ctrs_of(const struct vperfctr *v)
+{
+	return v->state->user.cstatus || v->iresume_cstatus
+	           ? v->state->control.nractrs + v->state->control.nrictrs
+	           : 0;
+}
+
+/* The state whose i-mode counters run on this CPU: the NMI handler's. */
+static DEFINE_PER_CPU(struct vperfctr *, imode_here);
+static bool nmi_handler_registered;
 
 /* rdpmc from user space needs CR4.PCE; perf sets it per mm at each mm
  * switch, so it is set here after the switch and cleared when leaving. */
@@ -89,19 +134,81 @@ static void vperfctr_resume_here(struct vperfctr *v)
 	if (perfctr_x86_resume(&perfctr_cpu, perfctr_this_cpu_cache(), state,
 	                       perfctr_forbidden_mask64()) == 0) {
 		v->running = true;
+		v->user_rdpmc = true;
 		set_user_rdpmc(true);
+		if (perfctr_cstatus_has_ictrs(state->user.cstatus))
+			this_cpu_write(imode_here, v);
 	}
+}
+
+/* Preemption (or interrupts) off, on the CPU v runs on: an i-mode counter
+ * that overflowed is taken, and its signal queued. */
+static bool vperfctr_take_overflow(struct vperfctr *v)
+{
+	u32 mask = perfctr_x86_imode_overflow(&perfctr_cpu, perfctr_this_cpu_cache(), v->state,
+	                                      &v->iresume_cstatus);
+
+	if (!mask)
+		return false;
+	WRITE_ONCE(v->pending_mask, READ_ONCE(v->pending_mask) | mask);
+	irq_work_queue(&v->signal_work);
+	return true;
+}
+
+static int vperfctr_nmi(unsigned int type, struct pt_regs *regs)
+{
+	struct vperfctr *v = this_cpu_read(imode_here);
+
+	if (!v || !vperfctr_take_overflow(v))
+		return NMI_DONE;
+	this_cpu_write(imode_here, NULL); /* suspended: the TSC alone runs */
+	/* The interrupt masked the entry: let the next overflow in. */
+	apic_write(APIC_LVTPC, APIC_DM_NMI);
+	return NMI_HANDLED;
+}
+
+/* In interrupt context, after the NMI: si_pmc_ovf_mask is the first word
+ * of the siginfo's fields (_sifields._pad[0] in user space). */
+static void vperfctr_send_signal(struct irq_work *work)
+{
+	struct vperfctr *v = container_of(work, struct vperfctr, signal_work);
+	u32 mask = xchg(&v->pending_mask, 0);
+	struct kernel_siginfo info;
+
+	if (!mask || !v->si_signo)
+		return;
+	clear_siginfo(&info);
+	info.si_signo = v->si_signo;
+	info.si_code = SI_PMC_OVF;
+	memcpy(&info._sifields, &mask, sizeof(mask));
+	send_sig_info(v->si_signo, &info, v->owner);
+}
+
+/* Whether this CPU's counter overflows arrive as NMIs (perf programs the
+ * LVTPC so where it drives the PMU). */
+static bool overflow_interrupt_here(void)
+{
+	return nmi_handler_registered && boot_cpu_has(X86_FEATURE_APIC) &&
+	       (apic_read(APIC_LVTPC) & APIC_MODE_MASK) == APIC_DM_NMI;
 }
 
 static void vperfctr_suspend_here(struct vperfctr *v)
 {
 	if (!v->running)
 		return;
-	if (nrctrs_of(v) == 0)
-		perfctr_x86_sample(&perfctr_cpu, v->state);
-	else {
-		perfctr_x86_suspend(&perfctr_cpu, perfctr_this_cpu_cache(), v->state);
+	/* No NMI takes the state while it changes here. */
+	this_cpu_write(imode_here, NULL);
+	barrier();
+	/* An overflow whose interrupt has not come yet is taken here. */
+	if (nrctrs_of(v) == 0 || !vperfctr_take_overflow(v)) {
+		if (nrctrs_of(v) == 0)
+			perfctr_x86_sample(&perfctr_cpu, v->state);
+		else
+			perfctr_x86_suspend(&perfctr_cpu, perfctr_this_cpu_cache(), v->state);
+	}
+	if (v->user_rdpmc) {
 		set_user_rdpmc(false);
+		v->user_rdpmc = false;
 	}
 	v->running = false;
 }
@@ -139,8 +246,9 @@ static void vperfctr_detach_self(struct vperfctr *v)
 
 static void vperfctr_free(struct vperfctr *v)
 {
+	irq_work_sync(&v->signal_work);
 	if (v->reserved)
-		perfctr_unreserve(&v->state->program, nrctrs_of(v));
+		perfctr_unreserve(&v->state->program, control_ctrs_of(v), false);
 	put_page(v->page); /* a mapping keeps its own reference */
 	put_task_struct(v->owner);
 	kfree(v);
@@ -243,15 +351,18 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	struct control_scratch *s;
 	struct perfctr_cpu_control *cc;
 	bool had_reservation = v->reserved;
-	u32 old_n = nrctrs_of(v);
+	bool local = current == v->owner && v->attached;
+	u32 old_n = control_ctrs_of(v);
 	long err;
 
-	if (current != v->owner || !v->attached)
+	/* Another thread's counters only from its ptracer while it is stopped
+	 * (then they are suspended: the new control takes effect when it runs). */
+	if (!local && !monitors_stopped(v->owner))
 		return -EPERM;
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
-	err = perfctr_structbuf_in(&s->control, sizeof(s->control), arg);
+	err = perfctr_structbuf_in(&s->control, &vperfctr_control_layout, arg);
 	if (err)
 		goto out;
 	cc = &s->control.cpu_control;
@@ -259,33 +370,45 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	if (!control_reserved_zero(&s->control) || (s->control.flags & ~VPERFCTR_CONTROL_CLOEXEC) ||
 	    s->control.preserve > 1)
 		goto out;
-	/* i-mode needs the overflow interrupt, which perf owns on today's
-	 * kernels and this module does not take yet. */
+	/* i-mode needs the overflow interrupt as an NMI and a signal to send. */
+	if (cc->nrictrs && (!s->control.si_signo || !valid_signal(s->control.si_signo)))
+		goto out;
 	err = -EOPNOTSUPP;
-	if (cc->nrictrs)
+	if (cc->nrictrs && !overflow_interrupt_here())
 		goto out;
 	err = perfctr_x86_update_control(&perfctr_cpu, &s->state, cc, false, &s->program);
 	if (err)
 		goto out;
-	err = perfctr_reserve(&s->state.program, cc->nractrs);
+	err = perfctr_reserve(&s->state.program, cc->nractrs + cc->nrictrs, false);
 	if (err)
 		goto out;
 
 	mutex_lock(&v->lock);
 	preempt_disable();
-	vperfctr_suspend_here(v);
+	if (local)
+		vperfctr_suspend_here(v);
+	if (v->running) { /* the owner runs after all: not stopped */
+		preempt_enable();
+		mutex_unlock(&v->lock);
+		perfctr_unreserve(&s->state.program, cc->nractrs + cc->nrictrs, false);
+		err = -EBUSY;
+		goto out;
+	}
 	if (s->control.preserve)
 		carry_sums(v->state, &s->state);
 	memcpy(&s->program, &v->state->program, sizeof(s->program)); /* the old one */
 	*v->state = s->state;
-	v->reserved = cc->nractrs != 0;
+	v->iresume_cstatus = 0; /* an old control's overflow is not resumed */
+	WRITE_ONCE(v->pending_mask, 0);
+	v->reserved = cc->nractrs + cc->nrictrs != 0;
 	v->si_signo = s->control.si_signo;
 	v->flags = s->control.flags;
-	vperfctr_resume_here(v);
+	if (local)
+		vperfctr_resume_here(v);
 	preempt_enable();
 	mutex_unlock(&v->lock);
 	if (had_reservation)
-		perfctr_unreserve(&s->program, old_n);
+		perfctr_unreserve(&s->program, old_n, false);
 	err = 0;
 out:
 	kfree(s);
@@ -294,8 +417,10 @@ out:
 
 static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
 {
-	struct perfctr_sum_ctrs sums = {0};
+	/* Only the sums below the prefix are set and read: no zeroing. */
+	struct perfctr_sum_ctrs sums __uninitialized;
 	const struct perfctr_cpu_state *user = &v->state->user;
+	u32 nrctrs;
 
 	mutex_lock(&v->lock);
 	preempt_disable();
@@ -303,11 +428,15 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 	if (current == v->owner && v->running)
 		perfctr_x86_sample(&perfctr_cpu, v->state);
 	sums.tsc = user->tsc_sum;
-	for (u32 i = 0; i < nrctrs_of(v); i++)
+	nrctrs = nrctrs_of(v);
+	for (u32 i = 0; i < nrctrs; i++)
 		sums.pmc[i] = user->pmc[i].sum;
 	preempt_enable();
 	mutex_unlock(&v->lock);
-	return perfctr_structbuf_out(arg, &sums, sizeof(sums));
+	/* The sums past the counters in use (zero) are neither set nor read. */
+	return perfctr_structbuf_out_prefix(
+	    arg, &sums, offsetof(struct perfctr_sum_ctrs, pmc) + nrctrs * sizeof(sums.pmc[0]),
+	    &perfctr_sum_ctrs_layout);
 }
 
 static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf __user *arg)
@@ -320,7 +449,29 @@ static long vperfctr_read_control(struct vperfctr *v, struct perfctr_struct_buf 
 	if (v->state->user.cstatus)
 		control.cpu_control = v->state->control;
 	mutex_unlock(&v->lock);
-	return perfctr_structbuf_out(arg, &control, sizeof(control));
+	return perfctr_structbuf_out(arg, &control, &vperfctr_control_layout);
+}
+
+/* After an overflow: the counters restart (the overflowed ones from
+ * ireset). -EPERM without one, or for a caller that is neither the owner
+ * nor its ptracer while it is stopped. */
+static long vperfctr_iresume(struct vperfctr *v)
+{
+	bool local = current == v->owner && v->attached;
+	long err;
+
+	if (!local && !monitors_stopped(v->owner))
+		return -EPERM;
+	mutex_lock(&v->lock);
+	preempt_disable();
+	if (local)
+		vperfctr_suspend_here(v);
+	err = v->running ? -EBUSY : perfctr_x86_iresume(v->state, &v->iresume_cstatus);
+	if (local)
+		vperfctr_resume_here(v);
+	preempt_enable();
+	mutex_unlock(&v->lock);
+	return err;
 }
 
 static long vperfctr_unlink(struct vperfctr *v)
@@ -348,8 +499,7 @@ static long vperfctr_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	case VPERFCTR_UNLINK:
 		return vperfctr_unlink(v);
 	case VPERFCTR_IRESUME:
-		/* Only i-mode counters are resumed, and no control has any. */
-		return -EPERM;
+		return vperfctr_iresume(v);
 	default:
 		return -ENOTTY;
 	}
@@ -364,11 +514,11 @@ static const struct file_operations vperfctr_fops = {
     .llseek = noop_llseek,
 };
 
-static struct vperfctr *vperfctr_find_mine(void)
+static struct vperfctr *vperfctr_find(const struct task_struct *task)
 {
 	struct vperfctr *v;
 
-	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == current) return v;
+	list_for_each_entry(v, &vperfctr_list, link) if (v->owner == task) return v;
 	return NULL;
 }
 
@@ -377,9 +527,52 @@ static long vperfctr_new_fd(struct vperfctr *v)
 	return anon_inode_getfd("[vperfctr]", &vperfctr_fops, v, O_RDWR | O_CLOEXEC);
 }
 
-static bool tid_is_mine(unsigned long tid)
+/* The thread whose counters tid names, with a reference: the caller, or
+ * (perfctr 2.6's rule) a thread the caller ptraces that is stopped in a
+ * ptrace stop; ERR_PTR(-ESRCH) for no such thread, -EPERM for another. */
+static struct task_struct *target_of(unsigned long tid)
 {
-	return tid == 0 || tid == (unsigned long)task_pid_vnr(current);
+	struct task_struct *task;
+
+	if (tid == 0 || tid == (unsigned long)task_pid_vnr(current))
+		return get_task_struct(current);
+	if (tid > INT_MAX)
+		return ERR_PTR(-ESRCH);
+	rcu_read_lock();
+	task = get_pid_task(find_vpid((int)tid), PIDTYPE_PID);
+	rcu_read_unlock();
+	if (!task)
+		return ERR_PTR(-ESRCH);
+	if (!monitors_stopped(task)) {
+		put_task_struct(task);
+		return ERR_PTR(-EPERM);
+	}
+	return task;
+}
+
+/* In the new owner's own context, before it returns to user space: its
+ * counters follow it from now on (only it may register its notifier). */
+static void vperfctr_attach_work(struct callback_head *work)
+{
+	struct vperfctr *v = container_of(work, struct vperfctr, attach_work);
+
+	if (current->flags & PF_EXITING) {
+		mutex_lock(&vperfctr_list_lock);
+		list_del_init(&v->link);
+		mutex_unlock(&vperfctr_list_lock);
+	} else {
+		preempt_notifier_inc();
+		preempt_notifier_init(&v->notifier, &vperfctr_preempt_ops);
+		mutex_lock(&v->lock);
+		preempt_disable();
+		preempt_notifier_register(&v->notifier);
+		v->attached = true;
+		vperfctr_resume_here(v);
+		preempt_enable();
+		mutex_unlock(&v->lock);
+	}
+	vperfctr_put(v); /* the reference the work held */
+	module_put(THIS_MODULE);
 }
 
 long vperfctr_create(unsigned long tid)
@@ -387,28 +580,56 @@ long vperfctr_create(unsigned long tid)
 	struct vperfctr *v;
 	long fd;
 
+	struct task_struct *owner;
+
 	BUILD_BUG_ON(sizeof(struct perfctr_x86_state) > PAGE_SIZE);
-	if (!tid_is_mine(tid))
-		return -EPERM; /* other threads' counters: not supported */
+	owner = target_of(tid);
+	if (IS_ERR(owner))
+		return PTR_ERR(owner);
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
-	if (!v)
+	if (!v) {
+		put_task_struct(owner);
 		return -ENOMEM;
+	}
 	v->page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!v->page) {
+		put_task_struct(owner);
 		kfree(v);
 		return -ENOMEM;
 	}
 	v->state = page_address(v->page);
 	refcount_set(&v->files, 1);
 	mutex_init(&v->lock);
+	init_irq_work(&v->signal_work, vperfctr_send_signal);
 	INIT_LIST_HEAD(&v->link);
-	v->owner = get_task_struct(current);
+	v->owner = owner;
 
 	mutex_lock(&vperfctr_list_lock);
-	if (vperfctr_find_mine()) {
+	if (vperfctr_find(owner)) {
 		mutex_unlock(&vperfctr_list_lock);
 		vperfctr_free(v);
 		return -EEXIST;
+	}
+	if (owner != current) {
+		/* Listed now (a second CREAT is -EEXIST); the owner registers its
+		 * notifier itself, when it next returns to user space. The work
+		 * holds a reference to v and one to the module. */
+		list_add(&v->link, &vperfctr_list);
+		refcount_inc(&v->files);
+		__module_get(THIS_MODULE);
+		init_task_work(&v->attach_work, vperfctr_attach_work);
+		if (task_work_add(owner, &v->attach_work, TWA_RESUME)) {
+			list_del_init(&v->link);
+			mutex_unlock(&vperfctr_list_lock);
+			module_put(THIS_MODULE);
+			vperfctr_free(v);
+			return -ESRCH; /* exiting */
+		}
+		mutex_unlock(&vperfctr_list_lock);
+		fd = vperfctr_new_fd(v);
+		if (fd < 0)
+			vperfctr_put(v);
+		return fd;
 	}
 	/* Attached before the file exists: once it has a descriptor, another
 	 * thread may close it at once. */
@@ -428,13 +649,15 @@ long vperfctr_create(unsigned long tid)
 
 long vperfctr_open(unsigned long tid)
 {
+	struct task_struct *owner = target_of(tid);
 	struct vperfctr *v;
 	long fd;
 
-	if (!tid_is_mine(tid))
-		return -EPERM;
+	if (IS_ERR(owner))
+		return PTR_ERR(owner);
 	mutex_lock(&vperfctr_list_lock);
-	v = vperfctr_find_mine();
+	v = vperfctr_find(owner);
+	put_task_struct(owner);
 	if (!v) {
 		mutex_unlock(&vperfctr_list_lock);
 		return -ENOENT;
@@ -445,4 +668,22 @@ long vperfctr_open(unsigned long tid)
 	if (fd < 0)
 		vperfctr_put(v);
 	return fd;
+}
+
+int vperfctr_init(void)
+{
+	int err;
+
+	if (!(perfctr_cpu.features & PERFCTR_FEATURE_PCINT))
+		return 0; /* no overflow interrupt: i-mode is refused */
+	err = register_nmi_handler(NMI_LOCAL, vperfctr_nmi, 0, "papillon_perfctr");
+	nmi_handler_registered = err == 0;
+	return err;
+}
+
+void vperfctr_exit(void)
+{
+	if (nmi_handler_registered)
+		unregister_nmi_handler(NMI_LOCAL, "papillon_perfctr");
+	nmi_handler_registered = false;
 }

@@ -10,4 +10,9 @@
 long vperfctr_create(unsigned long tid);
 long vperfctr_open(unsigned long tid);
 
+/* The overflow interrupt's handler (where the CPU has one), at load and
+ * unload. */
+int vperfctr_init(void);
+void vperfctr_exit(void);
+
 #endif

@@ -222,7 +222,18 @@ int perfctr_x86_detect(struct perfctr_x86_cpu *cpu, const struct perfctr_x86_reg
 		cpu->family_id = PERFCTR_FAMILY_GENERIC;
 		cpu->cpu_type = PERFCTR_X86_GENERIC;
 	}
-	cpu->family = perfctr_x86_family_of(cpu->family_id);
 	cpu->features = features_of(cpu, &id);
+	/* The first counter's rdpmc selector: the VIA C3 has only counter 1. */
+	if ((cpu->features & PERFCTR_FEATURE_RDPMC) && regs->rdpmc_faults &&
+	    regs->rdpmc_faults(regs->cpu, cpu->family_id == PERFCTR_FAMILY_VIA_C3 ? 1 : 0)) {
+		/* The counters read through rdpmc are not there either. */
+		memset(cpu, 0, sizeof(*cpu));
+		cpu->regs = regs;
+		cpu->x86_model = id.model;
+		cpu->family_id = PERFCTR_FAMILY_GENERIC;
+		cpu->cpu_type = PERFCTR_X86_GENERIC;
+		cpu->features = features_of(cpu, &id);
+	}
+	cpu->family = perfctr_x86_family_of(cpu->family_id);
 	return 0;
 }

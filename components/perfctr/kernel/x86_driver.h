@@ -124,6 +124,22 @@ uint32_t perfctr_x86_overflowed(const struct perfctr_x86_cpu *cpu,
                                 const struct perfctr_x86_state *state);
 void perfctr_x86_ireload(struct perfctr_x86_state *state);
 
+/* The overflow interrupt of the state running on this CPU, as perfctr 2.6
+ * handled it: the mask of the i-mode counters that overflowed (bit per
+ * index; the signal carries it) or 0 when none did (nothing changed).
+ * Else every counter is suspended (i-mode ones stopped in their control
+ * register, sums taken), the overflowed ones will restart from ireset, the
+ * cstatus to restore is kept in *iresume_cstatus and the state's cstatus
+ * keeps only the TSC (the caller then runs it as a TSC-only state, writing
+ * no register). */
+uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
+                                    struct perfctr_x86_cache *cache,
+                                    struct perfctr_x86_state *state, uint32_t *iresume_cstatus);
+/* VPERFCTR_IRESUME: -EPERM without an overflow to resume from; else the
+ * counters' cstatus is back (the caller samples the TSC-only state first
+ * and resumes after: the i-mode counters are written again). */
+int perfctr_x86_iresume(struct perfctr_x86_state *state, uint32_t *iresume_cstatus);
+
 /* HT P4: whether the CPU whose initial APIC id this is is a second thread
  * (forbidden: only thread 0 of a core may touch the shared registers). */
 bool perfctr_x86_p4_thread_forbidden(uint32_t apic_id, uint32_t threads_per_core);

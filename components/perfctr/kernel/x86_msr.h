@@ -40,11 +40,12 @@
 
 /* AMD K7, K8 and families 10h-14h (legacy block), 15h and later
  * (PerfCtrExtCore: control and counter interleaved). */
-#define MSR_K7_EVNTSEL0       0xC0010000u
-#define MSR_K7_PERFCTR0       0xC0010004u
-#define MSR_AMD_EXT_CTL0      0xC0010200u /* CTL n at + 2n, CTR n at + 2n + 1 */
-#define MSR_AMD_GLOBAL_CTL    0xC0000301u /* PerfMonV2 */
-#define MSR_AMD_GLOBAL_STATUS 0xC0000300u
+#define MSR_K7_EVNTSEL0           0xC0010000u
+#define MSR_K7_PERFCTR0           0xC0010004u
+#define MSR_AMD_EXT_CTL0          0xC0010200u /* CTL n at + 2n, CTR n at + 2n + 1 */
+#define MSR_AMD_GLOBAL_CTL        0xC0000301u /* PerfMonV2 */
+#define MSR_AMD_GLOBAL_STATUS     0xC0000300u
+#define MSR_AMD_GLOBAL_STATUS_CLR 0xC0000302u /* PerfMonV2: write 1 to clear */
 /* The upper half of an AMD PERF_CTL (carried in p4.escr[], see
  * doc/perfctr.md): EventSelect[11:8] in bits 35:32, HostOnly/GuestOnly in
  * bits 41:40. */

@@ -32,6 +32,9 @@ struct perfctr_x86_regs {
 	uint64_t (*rdtsc)(void *cpu);
 	void (*cpuid)(void *cpu, uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 	int (*cpu_number)(void *cpu); /* the CPU the caller runs on */
+	/* Optional: whether rdpmc of selector faults (an emulator that claims
+	 * counters it does not have: QEMU's TCG raises #UD). NULL: it works. */
+	bool (*rdpmc_faults)(void *cpu, uint32_t selector);
 };
 
 /* Where cpuid puts each output register. */

@@ -2,6 +2,7 @@
 /* The register layer on the CPU itself: the MSR accesses are the kernel's
  * fault-catching ones, so that a register a hypervisor or an emulator does
  * not implement is an error, not an oops. */
+#include <asm/asm.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <linux/smp.h>
@@ -30,6 +31,21 @@ static uint64_t regs_rdpmc_read(void *cpu, uint32_t selector)
 	return value;
 }
 
+/* rdpmc under an exception-table fixup: a #GP or #UD (QEMU's TCG has no
+ * rdpmc) resumes after it with faulted still set, instead of an oops. */
+static bool regs_rdpmc_faults(void *cpu, uint32_t selector)
+{
+	int faulted = 1;
+	u32 low, high;
+
+	asm volatile("1: rdpmc\n"
+	             "   xorl %[faulted], %[faulted]\n"
+	             "2:\n" _ASM_EXTABLE(1b, 2b)
+	             : [faulted] "+r"(faulted), "=a"(low), "=d"(high)
+	             : "c"(selector));
+	return faulted != 0;
+}
+
 static uint64_t regs_rdtsc(void *cpu)
 {
 	return rdtsc();
@@ -51,6 +67,7 @@ const struct perfctr_x86_regs perfctr_x86_native_regs = {
     .rdmsr = regs_rdmsr,
     .wrmsr = regs_wrmsr,
     .rdpmc = regs_rdpmc_read,
+    .rdpmc_faults = regs_rdpmc_faults,
     .rdtsc = regs_rdtsc,
     .cpuid = regs_cpuid,
     .cpu_number = regs_cpu_number,

@@ -60,6 +60,29 @@ static void test_sets_from_the_tables_are_valid_controls(void)
 	CU_ASSERT_TRUE(built > 20);
 }
 
+/* AMD with PerfCtrExtCore: six events on counters 0-5 (rdpmc 0-5), a
+ * control the driver accepts; a seventh conflicts. */
+static void test_amd_ext_core_six_counters(void)
+{
+	const struct perfctr_event_table *amd = perfctr_events_of(PERFCTR_FAMILY_AMD_FAM10H);
+	struct perfctr_native any = {&amd->events[1]};
+	const struct perfctr_native *seven[] = {&any, &any, &any, &any, &any, &any, &any};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_AMD_FAM10H);
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.nr_counters, 6);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_AMD_FAM10H, 6, PAPI_DOM_USER, seven, 6, &layout),
+	    PAPI_OK);
+	for (unsigned i = 0; i < 6; i++)
+		CU_ASSERT_EQUAL(layout.control.pmc_map[i], i);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(fx.state.program.counter_msr[5], 0xC001020Bu); /* PERF_CTR5 */
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_AMD_FAM10H, 6, PAPI_DOM_USER, seven, 7, &layout),
+	    PAPI_ECNFLCT);
+}
+
 static void test_sets_that_do_not_fit_conflict(void)
 {
 	const struct perfctr_event_table *p6 = perfctr_events_of(PERFCTR_FAMILY_P6);
@@ -145,6 +168,7 @@ void add_control_suite(void)
 	static const struct test_case cases[] = {
 	    TEST(test_sets_from_the_tables_are_valid_controls),
 	    TEST(test_sets_that_do_not_fit_conflict),
+	    TEST(test_amd_ext_core_six_counters),
 	    TEST(test_p6_counter_1_alone_conflicts),
 	    TEST(test_tsc_only_set_is_the_generic_control),
 	    TEST(test_domain_sets_cpl_bits),

@@ -204,6 +204,52 @@ static void test_missing_registers_fall_back_to_generic(void)
 	CU_ASSERT_EQUAL(fx.cpu.nr_control_msrs, 0);
 }
 
+/* rdpmc as the simulated CPU answers it: a fault where no counter has the
+ * selector. */
+static bool sim_rdpmc_faults(void *cpu, uint32_t selector)
+{
+	const struct sim_cpu *sim = cpu;
+
+	for (unsigned i = 0; i < sim->nr_msrs; i++)
+		if (sim->msrs[i].rdpmc == (int)selector)
+			return false;
+	return true;
+}
+
+static bool rdpmc_always_faults(void *cpu, uint32_t selector)
+{
+	(void)cpu;
+	(void)selector;
+	return true;
+}
+
+/* An emulator whose control registers read but whose rdpmc faults (QEMU's
+ * TCG: #UD) gets the generic driver; where rdpmc reads the first counter
+ * (the VIA C3's is counter 1), the family stays. */
+static void test_rdpmc_fault_falls_back_to_generic(void)
+{
+	sim_cpu_k7(&fx.sim, true);
+	fx.sim.regs.rdpmc_faults = rdpmc_always_faults;
+	fixture_detect();
+	CU_ASSERT_EQUAL(fx.cpu.family_id, PERFCTR_FAMILY_GENERIC);
+	CU_ASSERT_EQUAL(fx.cpu.cpu_type, PERFCTR_X86_GENERIC);
+	CU_ASSERT_EQUAL(fx.cpu.nr_control_msrs, 0);
+	CU_ASSERT_EQUAL(fx.cpu.features, PERFCTR_FEATURE_RDTSC);
+
+	sim_cpu_k7(&fx.sim, true);
+	fx.sim.regs.rdpmc_faults = sim_rdpmc_faults;
+	fixture_detect();
+	CU_ASSERT_EQUAL(fx.cpu.cpu_type, PERFCTR_X86_AMD_K8);
+	sim_cpu_via_c3(&fx.sim);
+	fx.sim.regs.rdpmc_faults = sim_rdpmc_faults;
+	fixture_detect();
+	CU_ASSERT_EQUAL(fx.cpu.cpu_type, PERFCTR_X86_VIA_C3);
+	sim_cpu_p5(&fx.sim, false); /* no rdpmc at all: not probed */
+	fx.sim.regs.rdpmc_faults = rdpmc_always_faults;
+	fixture_detect();
+	CU_ASSERT_EQUAL(fx.cpu.cpu_type, PERFCTR_X86_INTEL_P5);
+}
+
 void add_modern_suite(void)
 {
 	static const struct test_case cases[] = {
@@ -219,6 +265,7 @@ void add_modern_suite(void)
 	    TEST(test_amd_control_rules),
 	    TEST(test_amd_fam1ah_perfmon_v2),
 	    TEST(test_missing_registers_fall_back_to_generic),
+	    TEST(test_rdpmc_fault_falls_back_to_generic),
 	};
 	ADD_SUITE("arch perfmon, amd 10h-1ah", cases);
 }

@@ -183,6 +183,130 @@ static void test_overflow_and_reload(void)
 	ASSERT_WRITES({0xC2, 0xFFFFFFFC18ull}, {0x187, 0xC4 | USR | INT});
 }
 
+/* Two i-mode counters (1 and 3) beside an a-mode one on a K8: the mask
+ * names only the one that overflowed, and only it restarts from ireset. */
+static const struct perfctr_cpu_control k8_two_imode = {
+    .tsc_on = 1,
+    .nractrs = 1,
+    .nrictrs = 2,
+    .pmc_map = {0, 1, 3},
+    .evntsel = {0xC0 | USR | EN, 0x76 | USR | INT | EN, 0xC2 | USR | INT | EN},
+    .ireset = {0, -1000, -50}};
+
+/* The overflow interrupt (perfctr 2.6's handling): the overflowed
+ * counters' mask; every counter suspended, the i-mode ones stopped in
+ * their control register; only the TSC goes on; sums exact. */
+static void test_imode_overflow_suspends(void)
+{
+	uint32_t iresume = 0, cstatus;
+
+	sim_cpu_k7(&fx.sim, true);
+	fixture_detect();
+	ACCEPTS(k8_two_imode);
+	cstatus = fx.state.user.cstatus;
+	sim_set(&fx.sim, 0xC0010004, 10);
+	fx.sim.tsc = 100;
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	/* Not yet: nothing changes, nothing is written. */
+	sim_clear_log(&fx.sim);
+	sim_set(&fx.sim, 0xC0010005, 0xFFFFFFFFFFF0ull); /* -16 */
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume), 0);
+	ASSERT_WRITES();
+	CU_ASSERT_EQUAL(fx.state.user.cstatus, cstatus);
+	CU_ASSERT_EQUAL(iresume, 0);
+
+	sim_set(&fx.sim, 0xC0010004, 510);
+	sim_set(&fx.sim, 0xC0010005, 7);                 /* 1007 since -1000 */
+	sim_set(&fx.sim, 0xC0010007, 0xFFFFFFFFFFE2ull); /* -30: 20 since -50 */
+	fx.sim.tsc = 400;
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume),
+	                1u << 1);
+	ASSERT_WRITES({0xC0010001, 0}, {0xC0010003, 0});
+	CU_ASSERT_EQUAL(iresume, cstatus);
+	CU_ASSERT_EQUAL(fx.state.user.cstatus, perfctr_mk_cstatus(1, 0, 0, 0));
+	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 300);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 500);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 1007);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[2].sum, 20);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].start, (uint32_t)-1000);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[2].start, (uint32_t)-30); /* not reloaded */
+	/* Suspended, the TSC alone goes on. */
+	fx.sim.tsc = 450;
+	perfctr_x86_sample(&fx.cpu, &fx.state);
+	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 350);
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 500);
+}
+
+/* VPERFCTR_IRESUME: refused without an overflow; then the counters come
+ * back: the overflowed one written with its ireset, the other i-mode one
+ * with where it stopped, their controls enabled again. */
+static void test_iresume_rearms_from_ireset(void)
+{
+	uint32_t iresume = 0;
+
+	sim_cpu_k7(&fx.sim, true);
+	fixture_detect();
+	ACCEPTS(k8_two_imode);
+	CU_ASSERT_EQUAL(perfctr_x86_iresume(&fx.state, &iresume), -EPERM);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC0010005, 2);
+	sim_set(&fx.sim, 0xC0010007, 0xFFFFFFFFFFE2ull);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume),
+	                1u << 1);
+	perfctr_x86_sample(&fx.cpu, &fx.state); /* the TSC-only state, before the resume */
+	CU_ASSERT_EQUAL(perfctr_x86_iresume(&fx.state, &iresume), 0);
+	CU_ASSERT_EQUAL(iresume, 0);
+	CU_ASSERT_TRUE(perfctr_cstatus_has_ictrs(fx.state.user.cstatus));
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	ASSERT_WRITES({0xC0010005, 0xFFFFFFFFFC18ull}, {0xC0010007, 0xFFFFFFFFFFE2ull},
+	              {0xC0010001, 0x76 | USR | INT | EN}, {0xC0010003, 0xC2 | USR | INT | EN});
+	CU_ASSERT_EQUAL(perfctr_x86_iresume(&fx.state, &iresume), -EPERM); /* once only */
+}
+
+/* Intel architectural perfmon v2+: the overflowed counter's bit of
+ * IA32_PERF_GLOBAL_STATUS is cleared through IA32_PERF_GLOBAL_OVF_CTRL
+ * (fixed counter n at bit 32 + n), after its control is stopped. */
+static void test_imode_overflow_clears_arch_status(void)
+{
+	static const struct perfctr_cpu_control fixed_imode = {
+	    .nrictrs = 2,
+	    .pmc_map = {1, (1u << 30) | 1},
+	    .evntsel = {0xC0 | USR | INT | EN, 0x2 | 0x8},
+	    .ireset = {-10, -100}};
+	uint32_t iresume = 0;
+
+	sim_cpu_arch_perfmon(&fx.sim, 4, 4, 3);
+	fixture_detect();
+	ACCEPTS(fixed_imode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0x30A, 4); /* fixed counter 1: 104 since -100 */
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume),
+	                1u << 1);
+	ASSERT_WRITES({0x187, 0}, {0x38D, 0}, {0x390, 1ull << 33});
+	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 104);
+}
+
+/* AMD PerfMonV2: PerfCntrGlobalStatusClr (0xC0000302), counter n at bit n. */
+static void test_imode_overflow_clears_amd_status(void)
+{
+	static const struct perfctr_cpu_control amd_imode = {
+	    .nrictrs = 1, .pmc_map = {4}, .evntsel = {0x76 | USR | INT | EN}, .ireset = {-50}};
+	uint32_t iresume = 0;
+
+	sim_cpu_amd(&fx.sim, 0x1A, true, true);
+	fixture_detect();
+	ACCEPTS(amd_imode);
+	CU_ASSERT_EQUAL(resume(&fx.cache, &fx.state), 0);
+	sim_set(&fx.sim, 0xC0010209, 0);
+	sim_clear_log(&fx.sim);
+	CU_ASSERT_EQUAL(perfctr_x86_imode_overflow(&fx.cpu, &fx.cache, &fx.state, &iresume), 1u);
+	ASSERT_WRITES({0xC0010208, 0}, {0xC0000302u, 1u << 4});
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 50);
+}
+
 void add_switch_suite(void)
 {
 	static const struct test_case cases[] = {
@@ -194,6 +318,10 @@ void add_switch_suite(void)
 	    TEST(test_iresume_same_cpu_keeps_counters),
 	    TEST(test_iresume_other_cpu_restores_counters),
 	    TEST(test_overflow_and_reload),
+	    TEST(test_imode_overflow_suspends),
+	    TEST(test_iresume_rearms_from_ireset),
+	    TEST(test_imode_overflow_clears_arch_status),
+	    TEST(test_imode_overflow_clears_amd_status),
 	};
 	ADD_SUITE("suspend and resume", cases);
 }

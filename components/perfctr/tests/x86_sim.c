@@ -101,8 +101,9 @@ static void base(struct sim_cpu *sim, const char *vendor, uint32_t max_leaf, uin
 	uint32_t b, c, d, eax1;
 
 	memset(sim, 0, sizeof(*sim));
-	sim->regs = (struct perfctr_x86_regs){sim,       sim_rdmsr, sim_wrmsr,     sim_rdpmc,
-	                                      sim_rdtsc, sim_cpuid, sim_cpu_number};
+	/* rdpmc_faults NULL: the model's rdpmc works (a test may set it). */
+	sim->regs = (struct perfctr_x86_regs){sim,       sim_rdmsr, sim_wrmsr,      sim_rdpmc,
+	                                      sim_rdtsc, sim_cpuid, sim_cpu_number, NULL};
 	vendor_words(vendor, &b, &d, &c);
 	add_cpuid(sim, 0, max_leaf, b, c, d);
 	eax1 = (family >= 0xF ? 0xF : family) << 8 | (model & 0xF) << 4;
@@ -236,6 +237,8 @@ void sim_cpu_arch_perfmon(struct sim_cpu *sim, uint32_t version, uint32_t gp, ui
 		if (fixed)
 			add_msr(sim, 0x38D, fixed_ctrl, -1);
 		add_msr(sim, 0x38F, global, -1);
+		/* Write-only in the hardware: the model keeps the last write. */
+		add_msr(sim, 0x390, global | BITS(gp), -1);
 	}
 }
 
@@ -255,8 +258,10 @@ void sim_cpu_amd(struct sim_cpu *sim, uint32_t family, bool ext_core, bool perfm
 		add_msr(sim, ctl_msr, ctl, -1);
 		add_msr(sim, ctr_msr, BITS(48), (int)i);
 	}
-	if (perfmon_v2)
+	if (perfmon_v2) {
 		add_msr(sim, 0xC0000301u, BITS(counters), -1);
+		add_msr(sim, 0xC0000302u, BITS(counters), -1); /* status clear */
+	}
 }
 
 void sim_set(struct sim_cpu *sim, uint32_t msr, uint64_t value)

@@ -76,6 +76,8 @@ int main(void)
 	add_cpumask_suite();
 	add_events_suite();
 	add_control_suite();
+	add_global_suite();
+	add_marshal_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/* The global counters' commands on /dev/perfctr (gperfctr.c). */
+#ifndef PAPILLON_PERFCTR_GPERFCTR_H
+#define PAPILLON_PERFCTR_GPERFCTR_H
+
+/* GPERFCTR_CONTROL, READ, STOP, START: -EPERM unless the caller may
+ * watch the whole system. */
+long gperfctr_ioctl(unsigned int cmd, unsigned long arg);
+int gperfctr_init(void);
+void gperfctr_exit(void);
+
+#endif
