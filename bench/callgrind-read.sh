@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # User-space instructions per PAPI_read, counted by callgrind (which counts
 # only instructions executed in user space: the kernel's side of read() is
 # not in the figures).

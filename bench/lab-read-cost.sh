@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Instructions per PAPI_read through the user-space path and through read(),
 # measured in the emulated-PMU lab, where QEMU's -icount shift=0 makes the
 # count exact: ctests/hw_read_cost (see its header for the method) runs in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_overhead: what Papillon's counting calls cost beside the raw perf_event
  * syscalls they stand for.
  *

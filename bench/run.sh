@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds the overhead benchmark if needed and runs all of it: the timing table
 # (PAPI calls beside the raw perf_event syscalls), the syscalls per call, the
 # user-space instructions per PAPI_read under callgrind, and, on a machine

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 dnl Selecting the components to build: configure.ac includes this file,
 dnl then components/list.m4 (the components' component.m4 files, in index
 dnl order), calls PAPILLON_COMPONENTS_ASKED and, once the compiler is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 dnl The components this tree can build, in index order: the first one built
 dnl is component 0. configure builds every one whose dependencies it finds,
 dnl or those --with-components names. Adding a component: its directory

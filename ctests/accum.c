@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_accum adds the counts since the last start/reset/accum into the
  * caller's array and restarts the counters: sums grow by each interval's
  * work, whatever the array held before, and a read right after is small. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Adding and removing single events, by code and by name: the set lists its
  * events in the order they were added, refuses a duplicate, refuses to
  * remove what it does not hold, and counts the events that remain. */

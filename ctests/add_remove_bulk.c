@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_add_events and PAPI_remove_events work on arrays: all-valid arrays go
  * in and out in one call; on a failure at position i > 0 the call returns i
  * (the events before it stay added), at position 0 the error itself. */

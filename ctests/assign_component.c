@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_assign_eventset_component binds an empty event set to a component,
  * which then lets component options (the domain) be set before any event is
  * added; it refuses bad component indexes, unknown sets and rebinding. */

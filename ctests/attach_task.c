@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_attach/PAPI_detach: a set attached to a busy child process counts the
  * child's CPU time as its own CPU clock tells it, not ours (we sleep); attached to another thread
  * of this process it counts that thread. PAPI_ATTACH reads back the tid. Attaching twice, detaching

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unknown, malformed, empty and overlong event names (5000 characters, far
  * beyond PAPI_HUGE_STR_LEN) are refused by every call that takes a name,
  * with PAPI_ENOEVNT (PAPI_EINVAL is also right for the overlong and empty

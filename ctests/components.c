@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component list: every index has its info and is found again by name;
  * perf_event is present and active on every Linux machine (software events
  * need no PMU) with native events, PAPI's default domain and granularity;

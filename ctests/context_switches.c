@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Each sleep gives up the CPU: K short sleeps count at least K
  * perf::CONTEXT-SWITCHES, not wildly more, and pinned busy work on one CPU
  * counts no perf::CPU-MIGRATIONS beyond a few. The kernel counts these

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Per-CPU counting: PAPI_CPU_ATTACH on CPU 0 with perf::CPU-CLOCK counts that
  * CPU's time (about the wall time, idle or not) and PAPI_get_opt reads the
  * CPU back; PAPI_GRN_SYS counts the CPU the thread runs on. A CPU that does

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Shared helpers of the C test programs (see ctest_util.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Shared helpers of the C test programs.
  *
  * Every test prints exactly one verdict line and exits:

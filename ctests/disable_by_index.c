@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_disable_component, given the index that PAPI_get_component_index
  * reports before init (PAPI's documented way to use it), disables that
  * component; bad indexes are refused, and so is any call after init. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_disable_component_by_name before PAPI_library_init disables
  * perf_event: the component then says so with a reason, its events can no
  * longer be named, added or enumerated; the call is refused after init, and

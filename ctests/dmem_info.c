@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_dmem_info reports this process's memory in kilobytes as the
  * kernel does (/proc/self/status), with the page size in bytes; touching
  * 64 MiB of fresh memory raises the resident and virtual sizes by that much. */

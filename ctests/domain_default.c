@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The default domain: PAPI_DOM_USER at first; PAPI_set_cmp_domain (and
  * PAPI_set_domain for component 0) change it for event sets bound after the
  * change, not for existing ones; the change shows in PAPI_get_opt and

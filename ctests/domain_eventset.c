@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counting domain of an event set decides which page faults count:
  * faults taken in user mode (the program writing fresh pages) count in
  * PAPI_DOM_USER, faults taken in kernel mode (read() filling fresh pages)

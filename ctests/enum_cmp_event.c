@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_enum_cmp_event walks every native event of the perf_event component
  * exactly once, as many as the component reports; each code belongs to the
  * component and round-trips through its name. The walk includes the

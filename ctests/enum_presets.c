@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_enum_event walks all PAPI_END_idx presets of papiStdEventDefs.h in
  * order, each named "PAPI_..." and round-tripping; the PAPI_PRESET_ENUM_AVAIL
  * walk lists exactly the presets PAPI_query_event accepts; and the native

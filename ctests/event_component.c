@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_event_component names the component of an event code, and
  * PAPI_get_eventset_component the component an event set is bound to (none
  * until an event is added). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_event_info fills the fields of native and preset events: symbol,
  * event code, component index and a description; it rejects a NULL info and
  * codes that name nothing. */

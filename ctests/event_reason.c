@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_event_reason: PAPI_OK for an event that counts here; for
  * one that cannot, the error and why (without a PMU: the missing PMU); it
  * never writes past len, always terminates the text, and rejects bad

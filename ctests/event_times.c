@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_event_times on software events: a set that is not
  * multiplexed counts all the time it is enabled (running == enabled, both
  * the task's time that TASK-CLOCK counts in the same read); kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event set handles: creation needs a PAPI_NULL handle, destruction needs an
  * empty stopped set and resets the handle to PAPI_NULL, cleanup empties a
  * set so that it can be reused or destroyed, and a destroyed handle is gone. */

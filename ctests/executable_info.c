@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_executable_info describes this program: its full path is the
  * target of /proc/self/exe, its name the last component of it, its text
  * range holds main() and its data range an initialised global. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* fork() while an event set runs: the child is a copy of the forking thread,
  * but the running set counts the parent, so the child may create and start
  * a set of its own on the same component (PAPI's fork_overflow does), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Granularity: PAPI_GRN_THR is perf_event's default and can be set as the
  * default (PAPI_set_granularity, PAPI_set_cmp_granularity) and on a set
  * (PAPI_GRANUL), where PAPI_get_opt reads it back; values outside the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_hardware_info agrees with what the kernel says about this
  * machine: online CPU count, topology product, NUMA nodes, x86 vendor and
  * model fields from /proc/cpuinfo, clock rate, and the cache sizes and line

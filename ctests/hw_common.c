@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Shared part of the hardware ctests (hw_*.c). It is #included by each of
  * them, so every hardware test stays one program built from one source plus
  * libctest_util: it is NOT a test and is not compiled on its own.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: more events than counters, without multiplexing, is refused
  * with PAPI_ECNFLCT, at PAPI_add_event or at PAPI_start.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: cycles count, and agree with instructions under icount.
  *
  * One user-mode event set of perf::INSTRUCTIONS and perf::CYCLES counts a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Back-to-back EBBs: a threshold T of 1000 cycles on PMC6, about the cost
  * of one EBB (the trampoline and dispatcher run ~650 instructions, part of
  * them counted), so the next overflow comes a few hundred loop

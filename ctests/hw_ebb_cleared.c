@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The PMU state an EBB event set leaves behind: after the last EBB event
  * set is cleaned up and destroyed, and again after PAPI_shutdown, the
  * PMCs, MMCR0 and BESCR must not hold the set's counts or enables. Once

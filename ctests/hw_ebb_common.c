@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Shared part of the EBB hardware ctests (hw_ebb_*.c), #included by each
  * after hw_common.c: finds the ebb component and skips, with the
  * component's own reason, where it is disabled (every machine but POWER8

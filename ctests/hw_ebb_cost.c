@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The benchmark of issue 14, measured in guest instructions: under
  * -icount shift=0 one guest instruction is one virtual nanosecond, so
  * CLOCK_MONOTONIC differences count every instruction the guest ran (user,

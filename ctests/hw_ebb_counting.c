@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* EBB counting without system calls: PAPI_read of a cycles event is mfspr
  * (the read path says user), reads grow while running and match the stop
  * value once stopped, reset starts from 0 again, and a loop of 2n

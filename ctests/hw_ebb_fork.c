@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* EBB and fork: EBB events are not inherited, and the kernel clears the
  * child's BESCR, EBBHR and EBBRR. While the parent's EBB set runs, a fork
  * child finds no EBB state of its own: reading the parent's set is refused

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* EBB overflow, exactly: a cycles event (PMC6, which QEMU 7.2 delivers
  * EBBs for) with a threshold T over a loop of ~100 T cycles. Each EBB is one
  * PAPI_overflow callback, so with N callbacks the final count must lie in

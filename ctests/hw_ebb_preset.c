@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A preset on the ebb component, exactly: with presets/ebb.presets named in
  * PAPI_USER_EVENTS_FILE (lab/test-options.txt), PAPI_TOT_CYC is ebb::PM_CYC
  * on every model, and PAPI_overflow on the preset delivers one callback

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_profil on an EBB event: every EBB adds the interrupted address
  * (EBBRR) to the histogram. A loop of ~100 thresholds of cycles gives one
  * sample per overflow, and (but for the last, which may fall after it) all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The EBB registers as the counting thread sees them (mfspr in the test):
  * while the set runs, BESCR holds GE and PME and MMCR0 counts (FC clear)
  * with alerts enabled (PMAE); once stopped, BESCR is 0 and MMCR0 frozen;

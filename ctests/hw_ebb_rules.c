@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What the EBB contract refuses, asked of the kernel itself with raw
  * perf_event_open, and of the library: a group leader neither pinned nor
  * exclusive, sample_period, freq, inherit, enable_on_exec, a missing PMC, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* EBB state is per thread: three threads each open their own EBB set
  * (PM_RUN_CYC, PMC6) with an overflow threshold and loop a different
  * number of cycles, at the same time (one guest CPU: they take turns, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Two counters overflowing in one EBB set: PM_CYC on PMC1 with a threshold
  * of 300,000 and PM_RUN_CYC on PMC6 with 700,000, over a loop of 10M
  * cycles. Under icount both count the same cycles, so about every 2.1M

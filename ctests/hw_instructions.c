@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: the user-mode instruction count of a known loop.
  *
  * perf::INSTRUCTIONS in PAPI_DOM_USER around hw_loop(N) (2N instructions)

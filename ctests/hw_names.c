@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: one loop, the same instruction count under every name of the
  * instructions event: generic (perf::INSTRUCTIONS), preset (PAPI_TOT_INS),
  * libpfm4 native (arm_ac57::INST_RETIRED, arm_n1::INST_RETIRED,

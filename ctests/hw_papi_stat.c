@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_stat on a hardware event: `papi_stat -u -e PAPI_TOT_INS -- PROGRAM`
  * counts the user-mode instructions of the whole command. The command is this test
  * itself in its loop mode (`hw_papi_stat --loop N [--exit CODE]`: exactly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Benchmark (a hardware ctest, so that the lab cross-builds and runs it):
  * instructions per PAPI_read through the user-space path and through
  * read(), for sets of 1, 4, 6 and 8 hardware events, in the same run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: start/stop/read/reset/accum semantics on a hardware event,
  * with exact counts (the software-event ctests' assertions, now to the
  * instruction).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: a user-space read and a read() of the same running set agree.
  *
  * A running user-mode set of perf::INSTRUCTIONS (on arm64 a general,

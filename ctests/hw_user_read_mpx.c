@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: user-space reads agree with read() under kernel multiplexing.
  *
  * A user-mode set of 3 events more than the PMU has counters (names of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: which events PAPI_read reads in user space, and why.
  *
  * A running user-mode set of perf::INSTRUCTIONS, perf::CYCLES, the branch

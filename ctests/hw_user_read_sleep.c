@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: user-space reads stay right across sleeps, preemption and
  * migrations.
  *

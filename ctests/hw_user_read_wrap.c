@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware: user-space reads of a 32-bit counter across its overflow.
  *
  * arm64's general counters (PMEVCNTR<n>_EL0) are 32 bits wide for events

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_INHERIT: a set with inherit on counts the children forked while it
  * runs (their counts join the parent's when they exit), and threads too; a
  * set without it counts the parent only. PAPI_get_opt reads the setting;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A program built against the header of a later PAPI 7.x release passes a
  * PAPI_VER_CURRENT with a nonzero minor number: Papillon accepts it and the
  * library works. */

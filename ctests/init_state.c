@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_is_initialized follows init and shutdown; calls that need the library
  * fail with PAPI_ENOINIT before init and after shutdown, while the few that
  * PAPI allows early (PAPI_set_debug, PAPI_get_opt(PAPI_LIB_VERSION)) work. */

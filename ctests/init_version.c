@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_library_init refuses versions of another major number and leaves the
  * library uninitialised; PAPI_VER_CURRENT is accepted, a second call returns
  * it again, and a wrong version after a successful init changes nothing. */

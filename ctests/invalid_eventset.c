@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Every call taking an event set handle refuses handles that name no set
  * (never created, PAPI_NULL, negative, huge, destroyed) with PAPI_ENOEVST. */
 #include "ctest_util.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_list_events: *number = 0 (or a NULL array) probes the count; a short
  * array receives only the first events; a negative size or a missing
  * array with a positive size is refused. */

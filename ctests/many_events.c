@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Eight software events in one set all open, start and count together: the
  * clocks track thread CPU time, faults track touched pages, switches track
  * sleeps (counted in kernel mode, so the set counts in PAPI_DOM_ALL where

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Multiplexing accuracy on a hardware PMU (for the emulated-PMU lab; skips
  * without a PMU). A user-mode set of three times more events than the PMU
  * has counters, the spellings of the instructions event first (then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The sysfs PMU event msr::tsc counts time-stamp-counter ticks while this
  * thread runs. Over busy work it lies between the thread's CPU time and the
  * wall time, both times the TSC rate (measured here with rdtsc): a VM's steal

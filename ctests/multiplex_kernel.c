@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Kernel multiplexing (perf_event's default): PAPI_multiplex_init, then
  * PAPI_set_multiplex on a set bound to perf_event (PAPI_ENOCMP before a
  * component is known, PAPI_EINVAL the second time); each event opens on its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Multiplexing and timer options: PAPI_DEF_MPX_NS and PAPI_DEF_ITIMER_NS are
  * one setting (10 ms by default), PAPI_DEF_ITIMER reads back what it set;
  * non-positive intervals, unknown itimers and unusable signals are refused.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The core's software multiplexer (PAPI_MULTIPLEX_FORCE_SW) with 64 events:
  * the 64 spellings of perf's two software clocks (TASK-CLOCK, CPU-CLOCK and
  * their PERF_COUNT_SW_* names, each with every subset of the :u :k :mg :mh

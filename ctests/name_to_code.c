@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event names and codes convert both ways: a native software event gets a
  * native code that converts back to the same name; preset names map to the
  * preset constants of papiStdEventDefs.h whether or not they can count. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* On a machine without a core PMU (a VM whose hypervisor exposes none), a
  * hardware event cannot be added: the error is one PAPI uses for "cannot
  * count this", the reason names the missing PMU, and the event set keeps

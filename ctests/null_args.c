@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Every call that takes a pointer refuses NULL with PAPI_EINVAL instead of
  * crashing; PAPI_stop(set, NULL), which PAPI allows, stops without values. */
 #include "ctest_util.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_DEBUG: the level starts at PAPI_QUIET, PAPI_set_debug and
  * PAPI_set_opt(PAPI_DEBUG) change it and PAPI_get_opt reads it back; levels
  * other than PAPI_QUIET, PAPI_VERB_ECONT and PAPI_VERB_ESTOP are refused and

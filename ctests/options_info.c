@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The information options of PAPI_get_opt and PAPI_get_cmp_opt agree with
  * the dedicated calls: PAPI_CLOCKRATE, PAPI_MAX_CPUS, PAPI_MAX_HWCTRS,
  * PAPI_MAX_MPX_CTRS, PAPI_EXEINFO, PAPI_HWINFO, PAPI_SHLIBINFO,

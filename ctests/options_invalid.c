@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_set_opt, PAPI_get_opt and PAPI_get_cmp_opt refuse option codes that
  * do not exist with PAPI_EINVAL, PAPI_set_opt refuses the read-only
  * information options, and component options refuse bad component indexes. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware overflow on cycles (for the emulated-PMU lab; skips without a
  * PMU): a user-mode set of perf::CYCLES overflowing every 100,000 cycles
  * over a loop of 2N = 20M instructions (cycles == instructions under

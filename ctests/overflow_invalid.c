@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_overflow and PAPI_get_overflow_event_index refuse bad input with
  * precise errors: unknown set, negative threshold, no handler, an event not
  * in the set, unknown flags, a running set, turning off what is not on,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Software overflow (PAPI_OVERFLOW_FORCE_SW): a timer in the owner thread
  * reads the set and calls the handler once an event passed its threshold.
  * On perf::PAGE-FAULTS with a threshold of 100 faults, touching 3000 fresh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware-path overflow on perf::TASK-CLOCK (a software event that perf
  * samples like a counter): with a threshold of 1 ms of CPU time, 300 ms of
  * work calls the handler about 300 times, always in the thread that owns the

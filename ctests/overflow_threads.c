@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Overflow signals go to the thread that owns the event set: four threads,
  * each with its own set overflowing on perf::TASK-CLOCK every 1 ms, each
  * working a different time; every handler call runs in the set's own thread,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Two overflowing events in one set (hardware path): perf::TASK-CLOCK every
  * 2 ms of CPU time and perf::PAGE-FAULTS every 50 faults. Over 400 ms of work
  * and 2000 fresh pages the handler sees about 200 and 40 overflows, told

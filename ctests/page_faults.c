@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Touching N fresh pages takes N page faults: perf::PAGE-FAULTS and
  * perf::MINOR-FAULTS count at least N and at most N plus a small slack,
  * perf::MAJOR-FAULTS stays near zero, and faults = minor + major up to the

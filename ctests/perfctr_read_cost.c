@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Benchmark (issue 15), run by lab/perfctr_module while the perfctr module
  * is loaded in the x86_64 guest: guest instructions per PAPI_read of one
  * TSC event three ways in one run: the perfctr component reading its

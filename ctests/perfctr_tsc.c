@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perfctr component on its TSC (issue 15): where /dev/perfctr answers
  * (the papillon perfctr module; the x86_64 lab guest loads it), the
  * virtual TSC of this thread counts while it runs and hardly while it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_perror writes "<msg>: <description of the last error>\n" to standard
  * error, only the description when msg is NULL or empty, and follows the
  * latest failure. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_profil's flags, each told apart from a plain profile of the same
  * work by what it promises (src/core/profil.c, papi.h):
  *

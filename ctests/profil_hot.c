@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_profil on perf::TASK-CLOCK (an overflow every 100 us of CPU time):
  * a program spends ten times more time in ctest_hot_loop than in
  * ctest_cold_loop; the histogram over both functions gives the hot one the

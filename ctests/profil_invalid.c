@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_profil and PAPI_sprofil refuse bad input with precise errors and
  * leave the set as it was: no buffer, an empty buffer, a buffer too small
  * for one bucket, scales outside 0x2..0x20000, two bucket sizes, unknown

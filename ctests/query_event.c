@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_query_event and PAPI_query_named_event accept the software events,
  * agree with each other, and refuse unknown names and codes. */
 #include "ctest_util.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_read_ts returns the counters with a real-time cycle stamp: stamps
  * increase from read to read, each lies between PAPI_get_real_cyc taken just
  * before and after the call, and the values match what PAPI_read gives. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_reset zeroes the counters: on a running set a read right after the
  * reset is far below the read before it and counting resumes from zero; on
  * a stopped set the stored values read back as zero. */

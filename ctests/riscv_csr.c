@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The riscv component (counters read with csrr, doc/riscv.md).
  *
  * Off riscv64 it must be listed, disabled, with a reason naming riscv64;

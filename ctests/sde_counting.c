@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Software-defined events count like any native event: a library (the
  * Simple test library) registers a variable, a callback, a created counter
  * and a group, and PAPI reads them as sde:::Simple::<name> with exact

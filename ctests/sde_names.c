@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The sde component lists what libraries registered, and refuses what they
  * did not with PAPI_ENOEVNT and a reason: an unknown library, an unknown
  * counter, a name without a counter, a counter the library withdrew. It is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The library behind the sde ctests (see sde_simple_lib.h). Every kind of
  * software-defined event: variables of each type, DELTA and INSTANT, a
  * callback, a created counter, a group, a recorder and a counting set. */

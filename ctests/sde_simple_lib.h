@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A small library that exports software-defined events, as an HPC library
  * would (sde_simple_lib.c): the sde ctests drive it and read its counters
  * through PAPI as sde:::Simple::<counter>. */

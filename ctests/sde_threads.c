@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* libsde is thread-safe: threads of a library create the same counter (one
  * handle), increment it concurrently, and register counters of their own,
  * while the main thread reads through PAPI. Every increment is counted:

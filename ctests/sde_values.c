@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What a tool reads for each kind of software-defined event: an INSTANT int
  * gives its value now (not a difference), a DELTA double the difference as
  * a double (GET_DOUBLE_SDE), a float the value as a double; a recorder the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_shared_lib_info lists the loaded shared objects: the C library
  * and the PAPI library each appear (under their real paths) with a text
  * range holding their own functions. */

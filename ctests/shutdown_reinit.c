@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_shutdown stops and frees the event sets of the thread (even one that
  * is running); after a new PAPI_library_init the old handle is gone and new
  * event sets count as before. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_sprofil with three regions: one over hot_loop, one over cold_loop
  * and the overflow bin (scale 0x2), which takes every sample outside the
  * others. hot_loop runs ten times longer than cold_loop: its region gets the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counting basics: reads of a running set never go down, stop returns at
  * least the last read, a stopped set reads what stop returned, and a new
  * start begins again from zero. */

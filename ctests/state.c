@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_state reports PAPI_STOPPED for a new, a stopped and a cleaned set,
  * PAPI_RUNNING between start and stop, and rejects a NULL status or an
  * unknown set. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_strerror gives a distinct, non-empty text for every error code of
  * the API (PAPI_OK through PAPI_EMULPASS) and NULL for anything else. */
 #include "ctest_util.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_strreason: after a failing call it explains the failure
  * in words; a thread that has made only successful calls has an empty
  * reason, and a failure in another thread does not change this thread's

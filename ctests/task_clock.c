@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* perf::TASK-CLOCK and perf::CPU-CLOCK count this thread's CPU time in
  * nanoseconds: over busy loops of several lengths they agree with
  * CLOCK_THREAD_CPUTIME_ID within 5%, and a sleep adds almost nothing.

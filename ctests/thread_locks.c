@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_lock/PAPI_unlock: 8 threads each add 100000 times to two counters,
  * one under PAPI_USR1_LOCK and one under PAPI_USR2_LOCK; no update is lost.
  * Lock numbers outside the two are refused. */

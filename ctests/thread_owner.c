@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event sets belong to the thread that created them and count that thread.
  * Another thread may read a running set, but PAPI_start, PAPI_stop,
  * PAPI_reset, PAPI_accum, PAPI_add_event and PAPI_remove_event from it fail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Thread registration: PAPI_thread_init needs an initialized library; until
  * it is called PAPI_thread_id returns PAPI_EMISC (as PAPI does), then the id
  * function's value. The initializing thread is listed; a thread that creates

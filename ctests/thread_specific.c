@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Thread-specific slots: each thread's PAPI_USR1_TLS/PAPI_USR2_TLS hold its
  * own pointers (NULL until set); PAPI_TLS_ALL_THREADS collects every
  * registered thread's id and slot, up to the room given; tags outside the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* 32 threads at once, each 20 times: register, create an event set, add
  * perf::TASK-CLOCK and perf::PAGE-FAULTS, start, work, read twice (counts
  * grow), stop, check the counts, clean up and destroy, then unregister;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The real-time timers never go backwards, advance like CLOCK_MONOTONIC
  * across a sleep (microseconds, nanoseconds), agree with each other, and the
  * cycle timer ticks at a plausible clock rate. */

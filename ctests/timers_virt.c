@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The virtual timers count this thread's CPU time: over busy work they
  * advance like CLOCK_THREAD_CPUTIME_ID (within 5%), over a sleep they hardly
  * move, and they never go backwards. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Two event sets of the same component in one thread: only one may run at a
  * time (starting the other gives PAPI_EISRUN, as in PAPI); used one after
  * the other, each counts its own events and only its own interval. */

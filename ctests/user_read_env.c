@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPILLON_USER_READ=0 in the environment turns user-space counter reads
  * off for the whole process: PAPI_user_read_status says 0 and why,
  * fast_counter_read is 0, and every event of a running set (a hardware

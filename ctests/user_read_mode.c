@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_set_user_read / PAPI_get_user_read: a new event set is
  * PAPI_USER_READ_AUTO; the mode round-trips, stopped or running, empty or
  * not; a mode that is neither value is refused with PAPI_EINVAL (and the

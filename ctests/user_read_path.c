@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_event_read_path: a software event of a running set is
  * read with the read() system call, and the reason says so; the reason is
  * always terminated within len and never written past it; bad arguments

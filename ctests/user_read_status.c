@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's PAPI_user_read_status: PAPI_ENOINIT before PAPI_library_init;
  * then 1 or 0 for perf_event with a reason, which agrees with
  * PAPI_component_info_t.fast_counter_read; on a machine without a hardware

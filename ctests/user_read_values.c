@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's user-space reads change no value.
  *
  * Software events (page faults: exact, and still between reads once the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_write sets the counters of a running set: a read right after gives
  * the written values plus what counted since, and counting goes on from
  * there. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The event set state machine refuses what does not fit the state: starting
  * twice (PAPI_EISRUN), stopping a stopped set (PAPI_ENOTRUN), changing the
  * events, options or existence of a running set (PAPI_EISRUN), starting an

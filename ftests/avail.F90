@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! avail: the library initialises from Fortran, and the presets it calls available are
 ! those PAPIF_query_event accepts and PAPIF_event_code_to_name names PAPI_*.
 #include "fpapi.h"

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! components: PAPIF_num_components, PAPIF_get_component_info and
 ! PAPIF_get_component_index agree with each other; sde is always built, and an index
 ! past the last is PAPI_ENOCMP.

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! counting: an event set of software events (they count without a hardware PMU) through
 ! create/add/start/read/accum/read/stop, and the values behave: task clock grows while
 ! the program works, PAPIF_accum adds and resets, PAPIF_stop gives the last values.

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Verdict helpers of the ftests, the ctests' conventions: one line PASSED, SKIPPED: reason
 ! or FAILED file:line: message; the exit status is 0 for PASSED and SKIPPED, 1 for FAILED.
 ! Also the CPU work the counting tests measure (ftest_work).

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! hw_tot_ins: PAPI_TOT_INS through the Fortran bindings counts a loop exactly. The loop
 ! runs n, 2n and 3n times between papif_start and papif_stop; whatever the compiler made
 ! of its body (k instructions an iteration) and whatever the library adds around it (F),

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! names_codes: event names to codes and back; a preset's code is fpapi.h's constant, a
 ! name padded with blanks is the same name, an unknown one is PAPI_ENOEVNT, and a
 ! name comes back blank-padded or cut to the length of the variable.

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! overflow: a Fortran subroutine as the overflow handler of perf::TASK-CLOCK (a
 ! software event perf samples like a counter). With a threshold of 1 ms of task clock,
 ! 200 ms of work calls it about 200 times, each time with the event set it was set on

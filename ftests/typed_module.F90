@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! typed_module: a program that uses the module papi instead of an include file: its
 ! constants and its typed interfaces, a Fortran function as the thread id function of
 ! papif_thread_init, counting perf::TASK-CLOCK, with PAPIF_event_times (Papillon's

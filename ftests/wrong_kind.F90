@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Compiled twice by wrong_kind_rejected: as it is, it must compile against the module
 ! papi; with -DWRONG_KIND its event set is an INTEGER(8), and the module must refuse it.
 program wrong_kind

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * papiStdEventDefs.h - preset event codes of Papillon, identical to PAPI 7.0's.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Emulated-PMU lab targets (see lab/README.md). The top-level Makefile.am
 # includes this file:
 #     include $(srcdir)/lab/check-lab.mk

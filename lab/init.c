@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * lab/init.c: /init of the emulated-PMU lab's initramfs.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Turns the preset data files into C strings, so a library with no installed
 # data still has its tables: awk -v dir=PKGDATADIR -f embed.awk FILE... > preset_builtin.c
 BEGIN {

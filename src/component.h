@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component contract: the only part of the core a component sees.
  *
  * One `struct component_ops` per back end (perf_event, perfctr, ebb, riscv).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The components compiled into this library, in index order. configure
  * writes the list it selected (components/list.m4, --with-components) into
  * config.h as PAPILLON_FOR_EACH_COMPONENT(X): X(name) for each component,

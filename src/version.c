@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Identifies the library in core dumps and `strings` output. */
 #include "papi.h"
 

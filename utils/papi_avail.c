@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_avail: the PAPI preset and user-defined events, whether they can be
  * counted here, and what each is made of. */
 #include <string.h>

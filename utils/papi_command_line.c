@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_command_line: adds the named events to one event set, counts them over
  * a small built-in workload and prints each count, to see whether events
  * work (alone and together) and give plausible numbers. */

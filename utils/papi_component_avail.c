@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_component_avail: the compiled-in components, which are active, and
  * why the others (or some of their events) cannot count here. */
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_cost: what the basic PAPI operations cost (start/stop, read, read_ts,
  * accum, reset, derived reads), in cycles and nanoseconds, as min / max /
  * mean / standard deviation over many iterations. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_event_chooser: given some events, lists the preset or native events
  * that can be counted together with them in one event set. */
 #include <stdlib.h>

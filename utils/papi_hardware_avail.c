@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_hardware_avail: the devices of this machine (CPUs, and GPUs where the
  * library knows them), as the library describes them. */
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_mem_info: the TLBs and caches of this processor, level by level. */
 #include <limits.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_native_avail: the native events of every active component, with their
  * qualifiers (unit masks and settings); -c keeps only those that count here. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_stat: counts a command and its children, like perf stat.
  *
  *   papi_stat [-e EVENT,...] [--per-thread] [--multiplex kernel|software]

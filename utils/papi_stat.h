@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_stat: what the counting side hands to the report side. */
 #ifndef PAPILLON_PAPI_STAT_H
 #define PAPILLON_PAPI_STAT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_stat's report: human (perf stat's layout), CSV or JSON. With several
  * runs each value is the mean, with its standard deviation. Each event's
  * share of its enabled time that it counted (over all runs) goes with it:

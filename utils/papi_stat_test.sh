@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # papi_stat, run by `make check` from the build directory: the default
 # events count `sleep 1`; the command's exit status (and 128 + signal) comes
 # back; PAGE-FAULTS of touch_pages grow by exactly the pages touched; CSV,

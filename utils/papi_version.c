@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_version: prints the version of the PAPI library that runs. */
 #include "util_common.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_native_avail -sde FILE: the library in FILE declares its
  * software-defined events through papi_sde_hook_list_events, called with a
  * table of libsde's functions, so they are listed without running it.

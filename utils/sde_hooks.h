@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_native_avail -sde FILE (PAPI 7's option): lets the SDE-enabled
  * library in FILE declare its software-defined events for the listing. */
 #ifndef PAPILLON_UTIL_SDE_HOOKS_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Smoke test of the utilities, run by `make check` from the build directory:
 # every utility answers --help, rejects a bad option with status 2, runs
 # without crashing, and what papi_native_avail -c lists really counts.

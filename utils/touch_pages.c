@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Test helper for papi_stat: touch_pages PAGES [THREADS] touches PAGES fresh
  * pages (no huge pages: one fault each) in each of THREADS threads (default
  * 1, the main thread), and exits with status 0. */

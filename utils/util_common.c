@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Helpers shared by the PAPI utilities; see util_common.h. */
 #include "util_common.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What the PAPI utilities (papi_avail, papi_native_avail, ...) share:
  * option parsing, library start-up, error reporting with Papillon's reasons,
  * the hardware header, the boxed tables and the event descriptions.

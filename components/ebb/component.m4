@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 dnl ebb (POWER event-based branches) needs nothing beyond the C library and
 dnl the kernel's perf_event header. It is built everywhere: the pure logic
 dnl (event tables, group and attribute rules) is tested on every host, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counting on a 32-bit PMC that raises an EBB when its top bit turns on:
  * the arithmetic, pure (the dispatcher and the reads use it; unit tests
  * check it on any host).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* EBB perf_event_attr: building and checking (ebb_attr.h). */
 #include <string.h>
 

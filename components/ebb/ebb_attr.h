@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf_event_attr of an EBB event, exactly as the kernel's EBB contract
  * asks (Linux Documentation/powerpc/pmu-ebb): a raw event of the core PMU
  * with config bit 63 set and the PMC in bits 16-19; the group's leader

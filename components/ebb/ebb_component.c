@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The ebb component: POWER's event-based branches (ISA 2.07 and later),
  * counted and overflowed without signals or system calls.
  *

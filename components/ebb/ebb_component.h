@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The ebb component's shared state: the active PMU's table, a control (one
  * event set's EBB group) and the per-thread record the EBB dispatcher
  * works on. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counting with EBB groups: opening them as the kernel's EBB contract
  * wants (ebb_attr.h), the group on the calling thread's PMU, and counts
  * read from the PMCs in user space plus what the EBB dispatcher folded in.

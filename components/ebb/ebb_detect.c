@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The EBB availability rules (pure) and the probe that feeds them. */
 #include <string.h>
 #include <sys/auxv.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Whether this machine can run EBB events, and on which PMU. The decision
  * (ebb_availability) is pure, over facts a probe gathers
  * (ebb_host_probe), so that every reason is unit-tested on any host. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Looking up the event tables (ebb_events.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The native events of the POWER PMUs the ebb component drives, as const
  * tables: one per PMU, generated at build time from data
  * (events/power8.events, power9, power10: NAME CODE [DESCRIPTION], turned

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The group rules (ebb_group.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The group rules of EBB events, checked when an event is added and before
  * the kernel sees anything: at most six events; PMC5 and PMC6 are fixed
  * (PMC5 counts completed instructions, code selector 0xfa; PMC6 cycles,

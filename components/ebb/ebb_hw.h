@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The per-thread PMU and EBB registers, as the counting code sees them.
  * On ppc64le (ELFv2) arch/ppc64le/ebb_hw_ppc64.c implements them with
  * mfspr/mtspr of the problem-state SPRs; elsewhere ebb_hw_none.c does

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* ebb_hw.h where there are no POWER SPRs: the component reports itself
  * disabled there (ebb_detect.c), so none of these runs; they exist so that
  * the pure logic and the component build and are tested on every host. */

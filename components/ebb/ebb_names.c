@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* ebb::<event> names over the active PMU's table: the cursor is the
  * event's index in it, the encoding a pointer to its const entry. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 dnl perf_event needs libpfm4 (event names and their perf encodings).
 PAPILLON_COMPONENT([perf_event],
 [AC_CHECK_HEADER([perfmon/pfmlib_perf_event.h], [],

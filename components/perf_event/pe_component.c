@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf_event component: Linux perf_event_open with names from libpfm4
  * and from the kernel's sysfs PMU descriptions. */
 #include <dirent.h>

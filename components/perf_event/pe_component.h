@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* perf_event component: shared types. Uses libpfm4's copy of the perf ABI
  * (including <linux/perf_event.h> too would redefine every enum). */
 #ifndef PAPILLON_PE_COMPONENT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What user-space counter reads look like on each architecture, as data:
  * the kernel's switch, which sysfs PMUs hold the CPU's counters, and what
  * the counter behind a perf page's index is called. Every architecture's

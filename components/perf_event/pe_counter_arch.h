@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counter and timer reads pe_userpage_read() is inlined with, from the
  * architecture layer (src/arch/arch.h, which holds the instructions). The
  * perf page's index is the counter + 1 (0: the event is on no counter now).

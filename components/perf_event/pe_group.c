@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Opening an event set's events as perf groups and counting them.
  *
  * Syscall budget, whatever the number of events in a group: start is one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Native events known to libpfm4: enumeration, encoding and descriptions.
  * Cursor layout: event index in the high 32 bits, qualifier slot (attribute
  * index + 1, 0 for the bare event) in the low 32 bits. */

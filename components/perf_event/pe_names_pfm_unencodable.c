@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Names libpfm4 lists but cannot encode as written: an event whose unit mask
  * is mandatory (amd64_fam19h_zen4::RETIRED_X87_FP_OPS has no default), a unit
  * mask that needs a filter setting beside it (Intel uncore :NID needs :nf=),

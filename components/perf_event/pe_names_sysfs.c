@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PMUs the kernel describes in sysfs (events/ and format/ files) and that
  * libpfm4 may not know, e.g. msr::tsc. Names are PMU::event[:modifiers]. */
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Why a perf event cannot be opened, in words a user can act on. */
 #include <errno.h>
 #include <stdio.h>

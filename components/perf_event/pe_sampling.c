@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hardware overflow for perf_event: a sampling event (sample_period = the
  * threshold) with a small ring buffer of PERF_SAMPLE_IP records, whose
  * signal goes to the thread that owns the event set (F_SETOWN_EX) as the

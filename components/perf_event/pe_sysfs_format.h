@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The format/ files of a sysfs PMU: which bits of config, config1 or config2
  * a named field occupies, e.g. "config:0-7,32-35". Separate from
  * pe_names_sysfs.c so the parser can be tested on strings. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* User-space counter reads ("fast reads") of the perf_event component.
  *
  *   pe_counter_arch.c   what differs by architecture, as data: the kernel's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Whether this process can read counters in user space, decided once per
  * PAPI_library_init (component init) and kept with the reason:
  *

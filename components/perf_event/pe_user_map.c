@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf pages of one control: which events get one, mapping them, and
  * what an event's read path is now, with the reason.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Reading counts through the perf pages, with this architecture's counter
  * and timer instructions. The results are what read() gives for the same
  * events at that moment, so pe_group.c subtracts the same baselines and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The first page of a perf event's mmap (struct perf_event_mmap_page of the
  * Linux perf ABI) and the protocol for reading the event's count through
  * it, without a system call.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 dnl perfctr: the x86 counter interface of the perfctr 2.6 ABI, over
 dnl /dev/perfctr (the papillon module in components/perfctr/kernel/). Built
 dnl on x86-64 only; needs nothing beyond the kernel's UAPI headers. The

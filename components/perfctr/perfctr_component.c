@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perfctr component: PAPI over the perfctr 2.6 ABI of /dev/perfctr
  * (the papillon module in kernel/). Where the device is absent, the usual
  * case, the component is listed inactive with the reason.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Building a control (perfctr_control.h). Bits from the manuals: evntsel
  * USR 16, OS 17, enable 22 (the P6 has one enable, in EVNTSEL0); Intel's
  * fixed counters take a 4-bit field, OS bit 0, USR bit 1, and are read

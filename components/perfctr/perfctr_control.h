@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* From an event set's natives to a perfctr control: a counter for each
  * event, its evntsel, the TSC always on (its tsc_start is what lets a read
  * of the state page detect a context switch). Pure: tested against the

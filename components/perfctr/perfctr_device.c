@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Finding /dev/perfctr and asking it who it is: the ABI version and the
  * driver's description of the CPU. The reasons here are what
  * papi_component_avail shows when the component cannot count. */

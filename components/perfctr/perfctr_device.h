@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perfctr device as the component sees it (perfctr_device.c). */
 #ifndef PAPILLON_PERFCTR_DEVICE_H
 #define PAPILLON_PERFCTR_DEVICE_H

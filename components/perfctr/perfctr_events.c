@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The native event tables (perfctr_events.h). Names follow the manuals'
  * own; descriptions say what is counted. */
 #include "perfctr_events.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Native events of the perfctr component, per CPU family: tables of facts
  * (name, event select, unit mask, the counters that can count it) from
  * the processor manuals, as data (perfctr_events.c). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Naming of the perfctr component's natives (perfctr_natives.h). Cursor 0
  * is the TSC, cursor i + 1 the table's event i. */
 #include <stdio.h>

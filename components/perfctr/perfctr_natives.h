@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component's native events: the TSC, which every perfctr CPU has,
  * then the event table of the CPU's family (perfctr_events.c). Names are
  * "perfctr:::NAME". */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The state page's read protocol. The kernel updates a running counter's
  * start values (and tsc_start) whenever it suspends, resumes or samples
  * it: a read computes sum + (now - start) over the low 32 bits, as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Reading a virtual counter's sums from its mapped state page, without a
  * system call (perfctr_state_read.c). */
 #ifndef PAPILLON_PERFCTR_STATE_READ_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component's side of a virtual counter (perfctr_vcounter.h). The
  * structure ioctls carry perfctr 2.6's encoding (perfctr_ioctl.h). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One thread's virtual counters on /dev/perfctr: the file VPERFCTR_CREAT
  * gives, its mapped state page, and the ioctls the component uses. */
 #ifndef PAPILLON_PERFCTR_VCOUNTER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The riscv component: RISC-V counters read directly with csrr, on
  * riscv64 Linux. Elsewhere it is listed, inactive, with the reason.
  *

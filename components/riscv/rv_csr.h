@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The one layer through which the riscv counter driver touches the hart:
  * CSR reads and writes, the indirect access of Smcsrind (select with
  * siselect, then read or write one of sireg..sireg6), and SBI calls.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The native events' tables and names: see rv_events.h. The cursor is a
  * position in one flat list: time, the general events, the cache events
  * (cache x operation x result), the firmware events. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The riscv component's native events, as data: the SBI PMU's standard
  * events under the names perf users know (hardware general events, cache
  * events as cache/operation/result, firmware events), perf's raw syntax

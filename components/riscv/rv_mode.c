@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Choosing the riscv component's mode: see rv_mode.h. */
 #include <stdio.h>
 #include <sys/utsname.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* How the riscv component gets at counters on this machine, chosen once at
  * init: which counters user mode may read with csrr depends on the
  * kernel's kernel.perf_user_access (Linux 6.6 and later). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf-managed mode's events: see rv_perf.h. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf-managed mode (kernel.perf_user_access=1): Linux programs a
  * counter for a perf event that this process opened and mapped, and opens
  * that counter, only while the event is scheduled on the hart, to csrr.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counter driver: see rv_pmu.h. */
 #include "rv_pmu.h"
 #include "rv_sbi.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counter driver of the riscv component's kernel side, written against
  * the CSR layer (rv_csr.h) so that it runs unchanged in the kernel module
  * and, in user space, against the model of the counter delegation rules.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The SBI PMU extension's numbers (RISC-V SBI specification, chapter
  * "Performance Monitoring Unit Extension"): the extension and function
  * ids, the flags of its calls, and how an event index is made of a type

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Reading a counter CSR from user space (csrr), where the build's
  * architecture is riscv64; everywhere else nothing reads. The instruction
  * itself is the architecture layer's (src/arch/arch_riscv64.h): a jump

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Every architecture but riscv64: no RISC-V CSR to read (the component is
  * inactive, and says so). */
 #include "rv_user_read.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The sde component: software-defined events that libraries export through
  * libsde (sde_lib.h), counted as PAPI 7 counts them, "sde:::LIB::COUNTER".
  *

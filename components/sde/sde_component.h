@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The sde component's parts (components/sde/sde_*.c on the libpapi side):
  * finding libsde's registry, naming, and counting. */
 #ifndef PAPILLON_SDE_COMPONENT_H

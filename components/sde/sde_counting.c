@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counting software-defined events: a control is the registry ids of one
  * event set's counters and the kind of each value. The counters run freely
  * (libraries update them whenever they like), so the component only reads

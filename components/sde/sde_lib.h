@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Software-defined events: the API a library uses to export its own counters
  * to PAPI tools (PAPI 7's sde_lib.h, same names, values and layouts).
  *

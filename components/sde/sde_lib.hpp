@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C++ face of sde_lib.h, as PAPI 7's sde_lib.hpp has it: namespace
 // papi_sde, class PapiSde for a library, and CreatedCounter, Recorder and
 // CountingSet for the counters libsde keeps. Types are taken from the C++

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The registration API of sde_lib.h: libraries, counters by variable and by
  * callback, descriptions, withdrawal. Errors are PAPI 7's: SDE_EINVAL for a
  * bad argument or an unknown name, SDE_ECMP for a mode that is neither

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counting sets: how many times each distinct element is in the set. Two
  * elements are the same when their type_id and their first hashable_size
  * bytes are; the first insertion's element_size bytes are kept. A read gives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counters that libsde keeps for a library (papi_sde_create_counter): a long
  * long that papi_sde_inc_counter adds to atomically, without a lock, so that
  * any number of threads may count into one. */

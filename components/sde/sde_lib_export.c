@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The registry's face to libpapi (sde_registry.h): the table of functions
  * the sde component calls, and handing it over to a libpapi that cannot
  * see libsde's symbols (libsde loaded RTLD_LOCAL under a plugin). */

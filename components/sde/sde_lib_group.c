@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Counter groups: a named counter whose value combines its members' (sum,
  * maximum or minimum). Members are counters of the same library, groups
  * included; a group's value is integer or floating as its first member, and

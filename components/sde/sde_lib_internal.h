@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* libsde's registry: libraries, their counters, one lock.
  *
  * One reader-writer lock guards the structure: registration, description

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Recorders: every value a library records, kept in order, with the events
  * PAPI 7 derives from them: <name> (a copy of all records), <name>:CNT
  * (their number) and, given a comparison function, <name>:MIN, :Q1, :MED,

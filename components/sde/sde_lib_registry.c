@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* libsde's registry: the libraries by name, their counters by name and every
  * counter by id (see sde_lib_internal.h for the locking and lifetimes). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A counter's raw value and what kind of value it is.
  *
  * Raw values are 64 bits as PAPI hands them out: integers as long long,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Finding libsde's registry from libpapi (see sde_registry.h): a weak
  * reference when both are linked into the program, dlsym when libsde came
  * later into the global scope, or the table libsde handed over through

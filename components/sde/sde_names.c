@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Names of software-defined events: "sde:::LIBRARY::COUNTER", listed and
  * resolved through libsde's registry. A counter's cursor and encoding are
  * its registry id, which stays valid for the life of the process. */

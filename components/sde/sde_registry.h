@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The contract between libsde, which holds the counters libraries register,
  * and the sde component in libpapi, which lists and reads them.
  *

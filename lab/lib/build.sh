@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # Building the lab's own programs (/init and lab/tests/*.c) for a target.
 # Requires lib/common.sh.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # Variables set here are used by the scripts that source this file.
 # shellcheck disable=SC2034

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # PAPI 7.0's own ctests (Debian's papi-examples) in the lab: which of them,
 # in which configurations, how their guest is booted, and which failures

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # QEMU command lines of the lab's guest configurations (the facts behind
 # them are in lab/README.md). Requires lib/common.sh.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # Turning a guest's console log into results. Requires lib/common.sh.
 #

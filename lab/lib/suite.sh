@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # What a guest runs: the manifest for /init (lab/init.c), the files of the
 # initramfs, and the results known on the host before booting (programs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * lab/tests/exact_instructions.c: the lab's own proof that the emulated PMU
  * counts user-mode instructions exactly. Needs no library: raw

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * lab/tests/perfctr_module.c: the perfctr component's kernel module in the
  * x86_64 guest (issue 15). Loads /lab/perfctr/papillon_perfctr.ko (built

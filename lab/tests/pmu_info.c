@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * lab/tests/pmu_info.c: print what the guest offers for counting, so every
  * lab log says which kernel, CPU and PMUs its results come from. Always

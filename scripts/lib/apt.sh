@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # apt helpers: install build dependencies (root). Debian packages the tests
 # use without installing them (Debian's PAPI programs) come through

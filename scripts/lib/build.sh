@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # Build helpers: autoreconf when needed, configure out of tree, make.
 # Needs common.sh.

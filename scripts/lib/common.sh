@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # Shared helpers for scripts/*: paths, logging, counting results.
 # Sourced, never run; every script that sources it runs with set -euo pipefail.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # debfetch: the one way the test suite downloads Debian packages (guest
 # kernels, target static libraries, busybox, PAPI 7.0's examples, tools and

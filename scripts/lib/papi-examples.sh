@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # PAPI 7.0's own ctests (Debian's papi-examples) built against a PAPI library:
 # the parts shared by the host run (scripts/conformance-papi-examples) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: counting. Each is one call of the counting dispatcher
  * (dispatch.c), which decides where the counts come from; PAPI_read is a
  * jump to it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: the device ("sysdetect") interface. Papillon describes the
  * CPU from the hardware information gathered at init; it has no GPU
  * components, so only the CPU device kind is listed. */

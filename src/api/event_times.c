@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry point: PAPI_event_times (Papillon extension, papi.h), how much of
  * the time an event of a set actually counted, as perf stat shows it.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: event names, codes, enumeration and descriptions. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: creating, filling and inspecting event sets. */
 #include <string.h>
 

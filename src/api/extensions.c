@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Papillon's documented extensions to the PAPI API: the reasons behind
  * errors, which PAPI's integer codes cannot carry. */
 #include <stdio.h>

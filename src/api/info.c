@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: components, system information and timers. */
 #include <string.h>
 

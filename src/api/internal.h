@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Helpers shared by the entry points. */
 #ifndef PAPILLON_API_INTERNAL_H
 #define PAPILLON_API_INTERNAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: library life cycle and error reporting. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: options, domains and granularities. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: overflow and statistical profiling. */
 #include "papi.h"
 #include "api/internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points and options that say what an event set counts and how:
  * multiplexing, attach to another task, a whole CPU, inheritance by
  * children, and the library's interval timer. */

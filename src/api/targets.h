@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Option handlers of api_targets.c, called by PAPI_set_opt/PAPI_get_opt. */
 #ifndef PAPILLON_API_TARGETS_H
 #define PAPILLON_API_TARGETS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: threads, thread-specific data and the application locks. */
 #include <pthread.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: user-space counter reads (Papillon extensions, papi.h).
  *
  * PAPI_set_user_read / PAPI_get_user_read: an event set's mode, which the

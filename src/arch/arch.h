@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The architecture layer: what differs between the processors Papillon runs
  * on, in one place. A const table of facts per architecture (arch_facts.c),
  * and the instructions that read counters and the timestamp counter as

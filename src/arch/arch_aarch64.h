@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* arm64 (included by arch.h only). The register is part of the mrs
  * instruction, so a counter read is a switch over every register (the
  * compiler makes it a jump table): PMEVCNTR0..30_EL0, and PMCCNTR_EL0 as

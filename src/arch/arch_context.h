@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Where each architecture keeps the interrupted program counter in a
  * signal's ucontext (glibc's mcontext layout), for overflow addresses.
  * Separate from arch.h: it needs <ucontext.h> with _GNU_SOURCE (the

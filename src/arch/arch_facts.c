@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The facts of every architecture, as data, and the names of their counter
  * registers for messages. Compiled on every host (no instruction here), so
  * the unit tests check every architecture's facts anywhere. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* An architecture the layer has no instructions for (included by arch.h
  * only): nothing reads, and the facts say so (ARCH_TIMESTAMP_NONE, no
  * counter read), so callers never rely on these. */

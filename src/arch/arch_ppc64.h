@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* POWER, 64-bit (included by arch.h only). The problem-state SPRs 771..776
  * read PMC1..PMC6 when the kernel allows it (MMCR0[PMCC], as for EBB);
  * Linux's perf_event does not (cap_user_rdpmc stays 0). mfspr names its SPR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* RISC-V, 64-bit (included by arch.h only). The unprivileged counters are
  * CSRs 0xC00 + n: cycle, time, instret (rdcycle, rdtime, rdinstret), then
  * hpmcounter3..31; each traps unless the kernel set its scounteren bit.

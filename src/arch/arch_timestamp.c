@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* How fast this machine's timestamp counter runs, by the way its
  * architecture tells (arch_facts.timestamp_rate): a register (arm64), a
  * line of /proc/cpuinfo (POWER), a device-tree property (RISC-V), or, on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* x86-64 and i386 (included by arch.h only). rdpmc takes the counter
  * selector in ecx (bit 30: the fixed-function counters, bit 29: Intel's
  * topdown metrics register) and returns edx:eax; rdtsc returns the time

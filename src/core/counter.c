@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One component control and how its counts are taken (see counter.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One control of one component, and how its counts are taken: through the
  * component's own start, stop, read, accum and reset, or, for counters that
  * never stop (CAP_FREE_RUNNING), from snapshots the core keeps: a start

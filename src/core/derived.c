@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Derived events: how the counts of a preset's native events combine.
  *
  * Postfix expressions are PAPI's: tokens separated by '|' (the last one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counting dispatcher (see dispatch.h).
  *
  * PAPI_read is the hot path: the id's counting record comes from the table

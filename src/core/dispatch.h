@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counting dispatcher: how an event set counts.
  *
  * Every counting call of the API (PAPI_start, PAPI_stop, PAPI_read,

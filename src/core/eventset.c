@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event sets: what a set counts (see eventset.h). */
 #include "config.h"
 

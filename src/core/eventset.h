@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event sets: what a set counts. The events a user added (natives or
  * presets), the distinct native events behind them in the order given to
  * the component, the set's state flags, and the life cycle (create, add,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event-set ids (see eventset_table.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event-set ids. An event set is two records: what it counts (struct
  * eventset, eventset.c) and how it counts (struct counting, dispatch.c).
  * The table maps an id to both. Lookups take no lock (chunks of slots never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The guard of timer-driven event sets (see guard.h). A thread is named by
  * the address of one of its thread-local variables: unique among live
  * threads, free to compute, and usable from a signal handler. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Serialises work on the controls of an event set driven by a library timer
  * (its software multiplexer or software overflow) between API calls, from
  * any thread, and the timer's signal handler in the owner thread. The

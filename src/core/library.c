@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Initialization and shutdown of the library as a whole. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Library-wide state: initialization, components, system information. */
 #ifndef PAPILLON_LIBRARY_H
 #define PAPILLON_LIBRARY_H

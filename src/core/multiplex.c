@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Multiplexing (see multiplex.h).
  *
  * The software multiplexer splits the set's natives into slices, each a

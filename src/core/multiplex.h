@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Multiplexing: more events than the hardware counts at once.
  *
  * Components with CAP_KERNEL_MULTIPLEX multiplex in the kernel (the core

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Overflow dispatch (see overflow.h).
  *
  * The overflow vector has bit n set for the set's native n, the "hardware

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Overflow: call a handler every `threshold` events (PAPI_overflow), and
  * profiling built on it (profil.c).
  *

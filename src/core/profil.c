@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Profiles: the histogram side of PAPI_profil/PAPI_sprofil.
  *
  * A region maps text addresses from pr_off on to buckets: bucket =

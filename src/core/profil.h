@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Statistical profiling (PAPI_profil, PAPI_sprofil): histograms of overflow
  * addresses, filled from the overflow path. */
 #ifndef PAPILLON_PROFIL_H

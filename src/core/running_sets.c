@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The calling thread's running sets (see running_sets.h). Kept as id + 1
  * (0: none), not as pointers: PAPI_shutdown frees sets that still run, and
  * a later PAPI_start must not read a freed set. */

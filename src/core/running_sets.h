@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI allows one running event set per component per thread, among the
  * sets that count the calling thread (sets attached to another thread or to
  * a CPU do not: any number of them may run, as PAPI's multiattach test

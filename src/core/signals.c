@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The library's signal handler and its routing tables (see signals.h).
  *
  * Hardware overflow arrives as a real-time signal (SIGRTMIN + 2, as PAPI

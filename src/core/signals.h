@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The library's signals: the one handler behind hardware overflow (a signal
  * per perf sample, routed by si_fd) and behind the core's interval timers
  * (software multiplexing and software overflow, routed by the timer's slot).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The thread registry.
  *
  * A thread is registered at PAPI_library_init (the caller), when it creates

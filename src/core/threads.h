@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Threads known to the library: registration, the application's thread id
  * function, per-thread slots (PAPI_get/set_thr_specific) and the two
  * application locks. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The names of papi.h's constants that Fortran can use, one FORTRAN_CONSTANT(NAME) a line,
 # for gen_fortran_headers.c: every object-like #define and enum member named PAPI_* or
 # PAPIF_* (upper case: the lower-case ones are functions' aliases) whose value is not a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: counting (values are INTEGER(8) arrays, one element per event of the set). */
 #include "fortran/papif.h"
 

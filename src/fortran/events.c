@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: events by code and by name, their enumeration and descriptions. */
 #include "fortran/papif.h"
 

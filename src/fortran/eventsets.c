@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: event sets, their events, their component and multiplexing. */
 #include "fortran/papif.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * Writes the Fortran include files from papi.h's own constants, so they cannot drift apart:
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: system, program and component information, timers, memory use. */
 #include <stdint.h>
 #include <string.h>

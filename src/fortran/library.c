@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: the library's life cycle, threads, locks, debugging and error texts. */
 #include "fortran/papif.h"
 

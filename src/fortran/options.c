@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPIF_*: options (domains, granularity, inheritance, ...): PAPI_get_opt/PAPI_set_opt by field. */
 #include "fortran/papif.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * PAPIF_overflow: overflow with a Fortran handler. A Fortran SUBROUTINE receives every
  * argument by reference, so it cannot be PAPI_overflow's C handler; each event set's Fortran

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! The Fortran 2003 module papi: PAPI's constants and typed interfaces to the PAPIF_*
 ! entry points (src/fortran/*.c), so that a wrong argument type, kind or count is a
 ! compile-time error instead of a silent run-time bug:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /*
  * The Fortran bindings' one table of names: every PAPIF_* entry point is declared through
  * PAPIF_ENTRY, which gives it the four spellings Fortran compilers use for an external name

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Strings between Fortran (fixed length, blank-padded, no NUL) and C (NUL-terminated). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* From a native event's name to its code: the interned code if there is
  * one, else the first component that resolves the name (which interns it),
  * or that lists it while it cannot be encoded as written. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Interned native events: a chunked array (stable addresses) plus a hash
  * index by name. Writers serialise on one mutex; readers of an existing code
  * go straight to the chunk. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Global native event codes. A native event is interned once, by name, with
  * the component that owns it; its PAPI code is PAPI_NATIVE_MASK | index.
  * Entries never move once created, so readers need no lock. */

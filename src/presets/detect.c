@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The CPU and the components' keys on this machine, as the preset tables'
  * "match" lines test them: identity from PAPI_hw_info_t
  * (sysinfo_hardware.c), keys from the ready components (pmu_names),

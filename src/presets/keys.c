@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The preset key kinds of the compiled-in components: which "match WORD"
  * lines the core leaves to components, and how a table matched through
  * each ranks. The components declare them (component.h, preset_key_kinds);

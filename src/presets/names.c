@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Symbols and descriptions of the 108 PAPI 7.0 preset events. The symbols
 // are the standard PAPI names; the descriptions are Papillon's own wording.
 // Interface, declared in presets.h:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Reading preset definition files (format: presets/README.md). Each line is
  * checked on its own: a malformed line is left out with a message naming its
  * file and line, and everything else still loads. */

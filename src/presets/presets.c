@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The preset definitions in force on this machine and whether each can
  * count here.
  *

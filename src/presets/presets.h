@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Preset events: PAPI's standard names, their descriptions, and (where a
  * definition exists for this machine) the native events behind them. */
 #ifndef PAPILLON_PRESETS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Which preset tables apply to a CPU, and in which order. A table applies
  * when any of its "match" lines does; tables are layered by the most
  * specific line that matched (a component's key, in the order of the

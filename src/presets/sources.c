@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Where preset definitions come from: the data directory the files were
  * installed to ($(datadir)/papillon), or PAPILLON_PRESETS_DIR, or the copy
  * compiled into the library when neither holds any; then the user's file

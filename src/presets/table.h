@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Preset definition tables: parsed from the data files (presets/NAME.presets,
  * format in presets/README.md), chosen by the detected CPU and PMUs, and
  * layered into one definition per preset.

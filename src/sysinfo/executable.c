@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The executable and the shared objects mapped into this process.
  *
  * PAPI's meanings, from /proc/self/maps (so whole pages):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Small readers for the text files of /proc and /sys. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_hw_info_t: who made the CPU, which model, how fast, and (through
  * sysinfo_topology.c, sysinfo_x86.c, sysinfo_hypervisor.c) its topology,
  * memory hierarchy and virtualization.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Is this a virtual machine, and whose? On x86 the cpuid hypervisor bit and
  * signature answer; elsewhere the kernel's /sys/hypervisor, the device tree
  * and the firmware (DMI) tables name the virtual platform. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Pieces of the system-information module shared between its files; the rest
  * of the core sees only sysinfo.h. */
 #ifndef PAPILLON_SYSINFO_INTERNAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_dmem_info_t: the memory of this process now, in KiB as the kernel
  * states it (pagesize alone is in bytes, as in PAPI).
  *

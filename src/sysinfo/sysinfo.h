@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* System information gathered once at PAPI_library_init. */
 #ifndef PAPILLON_SYSINFO_H
 #define PAPILLON_SYSINFO_H

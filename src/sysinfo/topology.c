@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* CPU topology and caches: from hwloc when built with it, else from sysfs.
  *
  * PAPI's meanings: threads = hardware threads per core, cores = cores per

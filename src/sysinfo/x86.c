@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What only cpuid tells on x86: the TLBs and the hypervisor's signature.
  * Caches come from hwloc or sysfs (the kernel already decoded cpuid leaf 4 or
  * 0x8000001D for them), so no cache descriptor tables live here.

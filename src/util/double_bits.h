@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A double carried in the bits of a long long: PAPI hands out every value
  * as a long long, and software-defined and derived floating-point values
  * travel as the bit pattern of a double (GET_DOUBLE_SDE and

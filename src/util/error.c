@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Error codes, their texts, errno mapping and the per-thread reason. */
 #include <errno.h>
 #include <stdarg.h>

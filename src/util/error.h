@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One negative error space (PAPI's), one place mapping errno to it and one
  * place recording the human reason of the last failure in this thread. */
 #ifndef PAPILLON_ERROR_H

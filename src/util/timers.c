@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Real and virtual time, in nanoseconds and in CPU cycles.
  *
  * Real nanoseconds come from CLOCK_MONOTONIC: PAPI promises time "since some

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Real and virtual time sources behind PAPI_get_{real,virt}_{cyc,nsec,usec}. */
 #ifndef PAPILLON_TIMERS_H
 #define PAPILLON_TIMERS_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Header ABI check: Papillon's include/papi.h and papiStdEventDefs.h against PAPI 7.0's.
 #
 # 1. Hygiene: our headers compile alone, twice, as C11/GNU11 and C++ with warnings as errors,

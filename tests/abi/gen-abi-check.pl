@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes the two C sources of the header ABI check, taking the list of things to check from
 # the reference (PAPI) headers themselves so that nothing they define can be forgotten:
 #

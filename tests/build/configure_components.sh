@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Test of configure's component choice (components/components.m4), in a
 # scratch build directory: --with-components builds what it names and
 # refuses a name the tree does not have; a component asked for whose

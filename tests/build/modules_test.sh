@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Test of components/build-modules, the script behind `make modules`: on a
 # made-up tree of two components, one with a kernel/ directory, and a fake
 # kernel tree whose Makefile records how it was called, it must build

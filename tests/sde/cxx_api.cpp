@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C++ API (sde_lib.hpp, run by cxx_api.sh) registers what the C API does: a variable of
 // each C++ type with the PAPI_SDE_ type it implies, a typed callback, a
 // created counter driven by ++, += and --, a recorder and a counting set;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The C++ API (components/sde/sde_lib.hpp) builds warning-free as C++11 and
 # counts: tests/sde/cxx_api.cpp is compiled here with the host's C++
 # compiler (the build itself is C only) and run against this build's

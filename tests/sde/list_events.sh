@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # papi_native_avail -sde FILE (PAPI 7's option) lists the software-defined
 # events that the shared library FILE declares in papi_sde_hook_list_events,
 # with their descriptions, without running the library; a name declared

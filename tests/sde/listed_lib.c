@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A shared library that declares its software-defined events only in
  * papi_sde_hook_list_events, for papi_native_avail -sde (list_events.sh):
  * the names are listed without the library ever running. */

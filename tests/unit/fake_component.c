@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Fake components for the core's unit tests (see fake_component.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Fake components for unit tests of the core: deterministic counters, a log
  * of the calls the core makes, and failures on request.
  *

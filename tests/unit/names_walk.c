@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Enumeration walks and name round trips (names_walk.h). */
 #include "names_walk.h"
 

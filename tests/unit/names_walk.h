@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The walk of a component's native events and the round trips every listed
  * name must pass, shared by test_names (the PMUs of the machine it runs on)
  * and test_pmu_models (every PMU model libpfm4 can force, one per process).

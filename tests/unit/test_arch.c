@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The architecture layer (src/arch/): every architecture's facts and counter
  * register names, checked on any host (the table is data compiled
  * everywhere); the build's own architecture against uname; and this host's

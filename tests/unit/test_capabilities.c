@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of the paths the core takes for each component capability
  * (src/component.h), run against the fake components of fake_component.c:
  * snapshots of free-running counters, user-space reads, native writes,

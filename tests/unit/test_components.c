@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of the component list (src/components.c): the library holds
  * exactly the components configure selected, in its order, each one a full
  * implementation of the contract, and the public API shows the same list.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of the error space (src/util/error.c, PAPI_strerror, PAPI_strreason,
  * PAPI_perror): errno mapping, one distinct text per PAPI error code, and
  * the reason of the last failure kept per thread. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of the event-set state machine (src/core/eventset.c and the API
  * entry points in src/api/eventset.c and src/api/counting.c), run against
  * the fake components of fake_component.c: every count is known exactly and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of event naming (src/api/events.c, src/natives/table.c) through
  * the real perf_event component: the software events (perf::) exist
  * wherever Linux runs; the sysfs-described msr PMU (msr::tsc) where the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Event naming on every PMU model the installed libpfm4 can force
  * (LIBPFM_FORCE_PMU), not only the one of the machine that runs the test: a
  * CPU nobody here has seen must not be the first to find that enumeration

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Preset tables chosen through keys that components serve, with no word of
  * any component in the core: two test components declare their own key
  * kinds ("keyed" and its broader "keyfamily"; "rival"), serve keys on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Preset tables: every data file loads cleanly; each supported CPU family
  * resolves its presets to exactly the natives and formula its table says
  * (the "golden" tests, fed detection inputs, so they run on any host); the

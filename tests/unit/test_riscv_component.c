@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The riscv component's operations themselves (components/riscv/), on any
  * host: enumeration and name resolution agree on every event (the
  * contract's rule), event_info describes each, and off riscv64 init

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of libsde (components/sde/sde_lib_*.c) on its own: no PAPI is
  * linked, the registry is read through the table libpapi would use
  * (papillon_sde_registry). Each test uses libraries of its own names, since

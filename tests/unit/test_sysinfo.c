@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of the system-information and timer modules (src/sysinfo_*.c,
  * src/util/timers.c): every value is checked against an independent source
  * (sysconf, cpuid, sysfs, readlink, dladdr, clock_gettime). */

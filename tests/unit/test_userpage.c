@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Unit tests of user-space counter reads without hardware: the perf page's
  * read protocol (components/perf_event/pe_userpage.h) on fake pages with
  * fake counters and timers, the per-architecture tables

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Helpers shared by the CUnit unit tests: assertions that say what they got,
  * skipping a test with a reason, and a main() that fails the program when
  * any assertion failed (so automake's harness counts it). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* papi_error_set and friends for the unit tests (error_recorder.h). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The unit tests link the ebb rules without the library: this stands in
  * for src/util/error.c and keeps the last code and reason, so a test can
  * assert which rule a refusal names. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The ebb component's pure rules, on any host: where EBB is available and
  * why not, the event tables, the group rules, the perf_event_attr the
  * kernel's EBB contract asks for, and the PMC accounting. Each test names

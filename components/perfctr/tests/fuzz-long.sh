@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # components/perfctr/tests/fuzz-long.sh [RUNS] [JOBS]
 #
 # The long fuzz run of the x86 driver's control validator: builds the fuzz

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The rules again, for the fuzzer to hold the validator to: written per
  * CPU model from the seed and the manuals, apart from the driver's code,
  * so that one mistake does not hide in both. */

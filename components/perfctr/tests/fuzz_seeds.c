@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One valid control per fuzz model, with a-mode and (where the model
  * interrupts) i-mode counters: the smoke run mutates from these, and
  * fuzz-long.sh writes them as libFuzzer's first inputs. */

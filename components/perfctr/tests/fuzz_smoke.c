@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The fuzz target's short deterministic run for make check: from each
  * model's valid control (fuzz_seeds.c) and then from the controls it last
  * accepted, a few words changed at a time (a bit flipped, a rule's bit

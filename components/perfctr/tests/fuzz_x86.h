@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The fuzz target's pieces: the simulated CPUs it picks from, and the
  * independent statement of the rules an accepted control must obey. */
 #ifndef PAPILLON_PERFCTR_FUZZ_X86_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Fuzz target over the control validator: a control decoded from the
  * input, for one of the simulated CPUs, must either be refused without a
  * register written or the state touched, or be accepted only if it obeys

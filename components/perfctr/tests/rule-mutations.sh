@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # components/perfctr/tests/rule-mutations.sh [CC]
 #
 # Checks that the driver's tests pin its rules: for each line of

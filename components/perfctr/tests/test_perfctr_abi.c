@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perfctr 2.6 ABI as user space sees it: structure sizes and field
  * offsets on x86-64, and the ioctl numbers, so that an edit of
  * perfctr_abi.h cannot move them unnoticed. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The component's controls (perfctr_control.c): every set it builds from
  * a family's table is a control the driver accepts on that family's
  * simulated CPU, the natives' counts are found where the layout says, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The CPU mask words of PERFCTR_CPUS and PERFCTR_CPUS_FORBIDDEN. */
 #include "x86_test.h"
 #include "perfctr_cpumask.h"

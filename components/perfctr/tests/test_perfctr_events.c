@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The native event tables: every event of a family, as a one-counter
  * control on each counter it may use, is a control the driver accepts on
  * that family's simulated CPU; names are unique. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The state page's read protocol (perfctr_state_read.c) against the
  * driver's own state: the sums a user-space read computes equal what the
  * kernel side would report, and a switch in the middle of a read is seen

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Rules every family shares: counts, maps, reload values, the id of a
  * validated control, and validation before any register is written. */
 #include "x86_test.h"

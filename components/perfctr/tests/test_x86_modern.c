@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What perfctr 2.6 predates: Intel architectural perfmon v1-v5 and AMD
  * families 10h-1Ah. Their rules follow the manuals; doc/perfctr.md lists
  * them beside the seed's. */

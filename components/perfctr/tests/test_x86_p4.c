@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Intel P4: CCCR/ESCR pairs, replay tagging, hyper-threading. */
 #include "x86_test.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Intel P5/P5MMX and the P5 clones (Cyrix, Centaur WinChip). */
 #include "x86_test.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Intel P6, AMD K7/K8, VIA C3: one EVNTSEL per counter. */
 #include "x86_test.h"
 

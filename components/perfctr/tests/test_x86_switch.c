@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Context switches: the per-CPU control cache, accumulation of
  * differences, and the suspend/resume of i-mode counters. */
 #include "x86_test.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The simulated CPU (x86_sim.h). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A simulated x86 CPU for the low-level driver's tests: CPUID leaves,
  * MSRs with the bits each may hold (a write of any other bit faults, as a
  * #GP would), counters readable by rdpmc, a TSC, and a log of every MSR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The driver tests' fixture and main (x86_test.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Shared by the driver's tests: a simulated CPU with the driver detected
  * on it, and assertions on a control's fate and on the MSR writes. */
 #ifndef PAPILLON_PERFCTR_X86_TEST_H

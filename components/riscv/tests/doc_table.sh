@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # doc/riscv.md's table from each rule of counter delegation to its test
 # must name every rule and every test of tests/test_rules.c, and nothing
 # else: the table is how a reader finds a rule's test. Prints a verdict.

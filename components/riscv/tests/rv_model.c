@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The hart model behind the CSR layer: see rv_model.h. Each rule of the
  * counter delegation extension sits behind rule_holds(), in the order the
  * extension checks them; the rest is the least of the privileged

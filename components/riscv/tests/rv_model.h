@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A model of one RISC-V hart's counters as Smcdeleg/Ssccfg, Smcsrind/
  * Sscsrind, Smstateen, Sscofpmf and the H extension define them, with an
  * SBI PMU in front (what OpenSBI does in M-mode, much simplified). It

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The riscv component's names (rv_events.c) and mode choice (rv_mode.c),
  * on any host: every listed name resolves to its own cursor and SBI event
  * index; perf's names map onto the SBI codes; raw selectors round-trip;

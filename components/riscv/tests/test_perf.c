@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The perf-managed mode's pure parts (rv_perf.c), on any host: SBI events
  * become the perf attributes Linux's SBI PMU driver takes, PAPI's domains
  * become the exclude bits, and a count comes from the event's page as

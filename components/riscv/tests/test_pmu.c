@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The counter driver (rv_pmu.c) against the hart model: with delegation,
  * start, stop, read and reload of a delegated counter make no SBI call
  * (the model counts every ecall) and the counts are exact; without it, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* One test per rule of counter delegation (Smcdeleg/Ssccfg, with Smcsrind,
  * Smstateen, Sscofpmf, the H extension and Smaia where the rule involves
  * them), run against the hart model through the CSR layer the driver uses.

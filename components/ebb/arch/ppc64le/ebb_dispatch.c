@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The EBB dispatcher: the one C function the trampoline calls, with every
  * register of the interrupted code saved. It runs with BESCR[GE] clear (no
  * EBB can nest) and returns to the trampoline, whose rfebb 1 sets GE again.

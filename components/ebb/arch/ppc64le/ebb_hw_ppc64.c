@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* ebb_hw.h on ppc64le: the calling thread's PMU and EBB registers through
  * their problem-state SPRs. PMC reads come from the architecture layer
  * (arch_counter_read: mfspr of 771..776); writes need the SPR number in

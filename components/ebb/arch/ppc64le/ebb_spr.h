@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The problem-state SPRs of the PMU and of event-based branches (Power ISA
  * 2.07 and later), and their bits. mfspr/mtspr name the SPR in the
  * instruction, hence macros with constant SPR numbers. */

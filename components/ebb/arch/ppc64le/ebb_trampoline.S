@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The EBB trampoline (ppc64le, ELFv2): the address EBBHR holds. An EBB can
  * interrupt any instruction of the thread, so every register the
  * interrupted code may hold is saved before C runs and restored after:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* riscv64: the architecture layer's csrr jump table. */
 #include "arch/arch.h"
 #include "rv_user_read.h"
