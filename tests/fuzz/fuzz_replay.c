@@ -48,8 +48,11 @@ static void load_corpus(void)
 	DIR *dir = opendir(FUZZ_CORPUS);
 	struct dirent *entry;
 	if (!dir) {
-		printf("FAILED: no corpus at %s\n", FUZZ_CORPUS);
-		exit(1);
+		/* The lab's guests run the tests/ programs without the source
+		 * tree; make check always has it (FUZZ_CORPUS is in srcdir). */
+		printf("SKIPPED: no corpus at %s (a machine without the source tree)\n",
+		       FUZZ_CORPUS);
+		exit(77);
 	}
 	/* Sorted by name, so the mutations are the same on every file system. */
 	char *names[MAX_INPUTS];
@@ -126,9 +129,9 @@ int main(int argc, char **argv)
 	long mutations = argc > 1 ? atol(argv[1]) : 20000;
 	static unsigned char buffer[MAX_SIZE];
 
+	load_corpus(); /* first: without one the target is not even set up */
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
-	load_corpus();
 	if (input_count == 0) {
 		printf("FAILED: the corpus %s is empty\n", FUZZ_CORPUS);
 		return 1;
