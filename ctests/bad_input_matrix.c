@@ -88,7 +88,6 @@ static int int_result(int rc)
 
 ADAPTER(PAPI_library_init)
 {
-	(void)a;
 	return PAPI_library_init((int)VALUE(a, PAPI_VER_CURRENT));
 }
 ADAPTER(PAPI_is_initialized)
@@ -662,7 +661,6 @@ static void args_for(enum input_kind kind, const struct fixture *f, struct call_
 	a->name = witness_event[0];
 	memset(buffer1, 0, sizeof buffer1);
 	memset(buffer2, 0, sizeof buffer2);
-	/* The sprofil rows need a region description in buffer2. */
 	switch (kind) {
 #define SET_VALUE(k, v)                                                                            \
 	case KIND_##k:                                                                             \
