@@ -58,8 +58,8 @@ static bool parse_bit(const char **cursor, int *bit)
 	return true;
 }
 
-/* "config:0-7,32-35" or "config1:9": ranges low[-high] separated by commas,
- * nothing else. */
+/* "config:0-7,32-35" or "config1:9": disjoint ranges low[-high] separated
+ * by commas, nothing else. */
 bool pe_format_parse(const char *name, const char *spec, struct pe_format_field *field)
 {
 	static const char *const words[] = {"config:", "config1:", "config2:"};
@@ -84,6 +84,10 @@ bool pe_format_parse(const char *name, const char *spec, struct pe_format_field 
 			if (!parse_bit(&cursor, &high) || high < low)
 				return false;
 		}
+		/* Two ranges on one bit would mix two parts of a value there. */
+		for (int r = 0; r < field->range_count; r++)
+			if (low <= field->high[r] && field->low[r] <= high)
+				return false;
 		field->low[field->range_count] = low;
 		field->high[field->range_count++] = high;
 		if (*cursor != ',')

@@ -43,7 +43,16 @@ PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)
 	const struct native_entry *entry = native_table_get(EventCode);
 	if (!entry)
 		return papi_error_set(PAPI_ENOEVNT, "no event has code %#x", (unsigned)EventCode);
-	snprintf(out, PAPI_MAX_STR_LEN, "%s", entry->name);
+	/* out holds PAPI_MAX_STR_LEN characters; a name cut there could name
+	 * another event (found by tests/fuzz/fuzz_event_names.c). */
+	size_t length = strlen(entry->name);
+	if (length >= PAPI_MAX_STR_LEN)
+		return papi_error_set(PAPI_EBUF,
+		                      "the name of event %#x has %zu characters, more than the "
+		                      "%d PAPI_event_code_to_name may write (PAPI_get_event_info "
+		                      "gives it in full)",
+		                      (unsigned)EventCode, length, PAPI_MAX_STR_LEN - 1);
+	memcpy(out, entry->name, length + 1);
 	return PAPI_OK;
 }
 

@@ -73,6 +73,12 @@ PAPI_EXPORT int PAPI_add_event(int EventSet, int EventCode)
 /* The set and the code of a named event, for the by-name entry points. */
 static int named_event(int EventSet, const char *EventName, struct eventset **set, int *code)
 {
+	/* As in PAPI: before init no name can resolve, and that is the cause
+	 * to report rather than the set that cannot exist yet. */
+	*set = NULL;
+	int status = library_require_init();
+	if (status != PAPI_OK)
+		return status;
 	*set = api_eventset(EventSet);
 	if (!*set)
 		return PAPI_ENOEVST;

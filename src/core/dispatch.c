@@ -9,8 +9,10 @@
  * into the caller's array. Everything else takes read_other. */
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,6 +298,40 @@ static bool counts_caller(const struct counting *counting)
 	return counting->options.tid == 0 && counting->options.cpu < 0;
 }
 
+/* An attached set's task has exited (reaped, or a zombie): the kernel
+ * keeps its events open with their final counts, which reads still give,
+ * but a start would count nothing from then on without a word. */
+static int check_target_alive(const struct counting *counting, int id)
+{
+	pid_t tid = counting->options.tid;
+	if (tid <= 0)
+		return PAPI_OK;
+	bool exited = kill(tid, 0) != 0 && errno == ESRCH;
+	if (!exited) {
+		char path[64], state = '?';
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)tid);
+		FILE *stat = fopen(path, "re");
+		if (stat) {
+			/* "pid (comm) S ...": comm may hold spaces and parentheses. */
+			char line[512];
+			if (fgets(line, sizeof line, stat)) {
+				const char *close = strrchr(line, ')');
+				if (close && close[1] == ' ')
+					state = close[2];
+			}
+			fclose(stat);
+		}
+		exited = state == 'Z' || state == 'X';
+	}
+	if (exited)
+		return papi_error_set(PAPI_EINVAL,
+		                      "event set %d is attached to task %d, which has exited: "
+		                      "its counts so far stay readable, but it can count "
+		                      "nothing more (PAPI_detach it, or attach it to a live task)",
+		                      id, (int)tid);
+	return PAPI_OK;
+}
+
 /* The id of another set this thread runs on the component, or -1. */
 static int other_running_set(const struct counting *counting)
 {
@@ -332,6 +368,8 @@ int dispatch_start(int id)
 	if (counting->event_count == 0 || counting->cidx < 0)
 		return papi_error_set(PAPI_EINVAL, "event set %d has no events to start", id);
 	int status = counting_check_owner(counting);
+	if (status == PAPI_OK)
+		status = check_target_alive(counting, id);
 	if (status != PAPI_OK)
 		return status;
 	int other = counts_caller(counting) ? other_running_set(counting) : -1;

@@ -382,11 +382,12 @@ static void test_sysfs_format_parser(void)
 	CU_ASSERT_EQUAL(apply("config:8-15", 0x1234, &word), 0x3400ull);
 
 	struct pe_format_field field;
+	/* "config:0,1,2,3,4" has more ranges than a field may have; the last two
+	 * overlap (found by tests/fuzz/fuzz_sysfs_format.c). */
 	const char *const malformed[] = {
-	    "config",      "config:",     "config3:0",        "period:0-7", "config:7-0",
-	    "config:0-64", "config:64",   "config:-1",        "config:abc", "config:0-",
-	    "config:0-7,", "config:0-7x", "config:0,1,2,3,4", /* more ranges than a field may have
-	                                                       */
+	    "config",      "config:",     "config3:0",        "period:0-7",     "config:7-0",
+	    "config:0-64", "config:64",   "config:-1",        "config:abc",     "config:0-",
+	    "config:0-7,", "config:0-7x", "config:0,1,2,3,4", "config:0-7,4-9", "config:3,3",
 	};
 	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
 		char text[128];
