@@ -439,6 +439,54 @@ ADAPTER(PAPI_get_dmem_info)
 {
 	return PAPI_get_dmem_info(PTR(a));
 }
+/* High-level regions and rate calls: the result pointers all valid but the
+ * first where the row's pointer is NULL. */
+ADAPTER(PAPI_hl_region_begin)
+{
+	return PAPI_hl_region_begin(a->name);
+}
+ADAPTER(PAPI_hl_read)
+{
+	return PAPI_hl_read(a->name);
+}
+ADAPTER(PAPI_hl_region_end)
+{
+	return PAPI_hl_region_end(a->name);
+}
+ADAPTER(PAPI_hl_stop)
+{
+	(void)a;
+	return PAPI_hl_stop();
+}
+ADAPTER(PAPI_flips_rate)
+{
+	float rtime, ptime, rate;
+	long long count;
+	return PAPI_flips_rate(PAPI_FP_INS, a->ptr_null ? NULL : &rtime, &ptime, &count, &rate);
+}
+ADAPTER(PAPI_flops_rate)
+{
+	float rtime, ptime, rate;
+	long long count;
+	return PAPI_flops_rate(PAPI_FP_OPS, a->ptr_null ? NULL : &rtime, &ptime, &count, &rate);
+}
+ADAPTER(PAPI_ipc)
+{
+	float rtime, ptime, ipc;
+	long long ins;
+	return PAPI_ipc(a->ptr_null ? NULL : &rtime, &ptime, &ins, &ipc);
+}
+ADAPTER(PAPI_epc)
+{
+	float rtime, ptime, epc;
+	long long ref, core, count;
+	return PAPI_epc(0, a->ptr_null ? NULL : &rtime, &ptime, &ref, &core, &count, &epc);
+}
+ADAPTER(PAPI_rate_stop)
+{
+	(void)a;
+	return PAPI_rate_stop();
+}
 /* The timers return a time, never an error: a negative time is one. */
 #define TIMER_ADAPTER(fn)                                                                          \
 	ADAPTER(fn)                                                                                \
