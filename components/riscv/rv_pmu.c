@@ -29,12 +29,20 @@ RV_CSR_INLINE unsigned high_alias(unsigned sireg)
 	return sireg == RV_CSR_SIREG ? RV_CSR_SIREG4 : RV_CSR_SIREG5;
 }
 
+/* Whether sireg has a high half: on RV32, the counter's always (sireg4),
+ * the selector's only with Sscofpmf (mhpmeventh, sireg5), which the probe
+ * found; without it the selector is 32 bits and sireg5 is illegal. */
+RV_CSR_INLINE bool has_high_half(const struct rv_pmu *pmu, unsigned sireg)
+{
+	return pmu->hart.xlen == 32 && (sireg == RV_CSR_SIREG || pmu->selector_high);
+}
+
 RV_CSR_INLINE int delegated_write(struct rv_pmu *pmu, const struct rv_counter *counter,
                                   unsigned sireg, uint64_t value)
 {
 	enum rv_trap trap = rv_ind_write(&pmu->hart, select_of(counter), sireg,
 	                                 pmu->hart.xlen == 32 ? value & 0xffffffffu : value);
-	if (trap == RV_TRAP_NONE && pmu->hart.xlen == 32)
+	if (trap == RV_TRAP_NONE && has_high_half(pmu, sireg))
 		trap = rv_csr_write(&pmu->hart, high_alias(sireg), value >> 32);
 	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
 }
@@ -61,9 +69,11 @@ RV_CSR_INLINE int delegated_read(struct rv_pmu *pmu, const struct rv_counter *co
 	enum rv_trap trap = rv_csr_write(&pmu->hart, RV_CSR_SISELECT, select_of(counter));
 	if (trap != RV_TRAP_NONE)
 		return trapped(pmu, trap);
-	if (pmu->hart.xlen == 32)
+	if (has_high_half(pmu, sireg))
 		return split_read(pmu, sireg, high_alias(sireg), value);
 	trap = rv_csr_read(&pmu->hart, sireg, value);
+	if (pmu->hart.xlen == 32)
+		*value &= 0xffffffffu;
 	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
 }
 
@@ -100,6 +110,18 @@ int rv_pmu_probe(struct rv_pmu *pmu, const struct rv_hart *hart)
 		return RV_PMU_OK;
 	pmu->delegation = true;
 	pmu->delegated = (uint32_t)(shown & RV_ALL_HARDWARE_COUNTERS);
+	/* On RV32 the selectors' high halves (mhpmeventh, through sireg5)
+	 * exist with Sscofpmf only: ask a delegated programmable counter. */
+	uint32_t programmable = pmu->delegated & ~7u;
+	if (hart->xlen == 32 && programmable) {
+		unsigned first = 3;
+		while (!(programmable >> first & 1u))
+			first++;
+		uint64_t high = 0;
+		pmu->selector_high = rv_csr_write(hart, RV_CSR_SISELECT,
+		                                  RV_SISELECT_COUNTER_0 + first) == RV_TRAP_NONE &&
+		                     rv_csr_read(hart, RV_CSR_SIREG5, &high) == RV_TRAP_NONE;
+	}
 	return RV_PMU_OK;
 }
 
@@ -184,13 +206,23 @@ int rv_counter_start(struct rv_pmu *pmu, const struct rv_counter *counter, uint6
 	return ret.error == RV_SBI_SUCCESS ? RV_PMU_OK : sbi_failed(pmu, ret.error);
 }
 
+/* SBI stop, with firmware's answer: SBI_ERR_ALREADY_STOPPED tells a
+ * counter that was stopped (S-mode cannot see a non-delegated counter's
+ * inhibit bit otherwise). */
+static long sbi_stop(struct rv_pmu *pmu, const struct rv_counter *counter)
+{
+	return rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP, counter->index, 1,
+	                   0, 0, 0)
+	    .error;
+}
+
 int rv_counter_stop(struct rv_pmu *pmu, const struct rv_counter *counter)
 {
 	if (counter->delegated)
 		return inhibit(pmu, counter, true);
-	struct rv_sbi_ret ret = rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_STOP,
-	                                    counter->index, 1, 0, 0, 0);
-	return ret.error == RV_SBI_SUCCESS ? RV_PMU_OK : sbi_failed(pmu, ret.error);
+	long error = sbi_stop(pmu, counter);
+	return error == RV_SBI_SUCCESS || error == RV_SBI_ERR_STOPPED ? RV_PMU_OK
+	                                                              : sbi_failed(pmu, error);
 }
 
 int rv_counter_read(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t *value)
@@ -220,10 +252,16 @@ int rv_counter_reload(struct rv_pmu *pmu, const struct rv_counter *counter, uint
 {
 	if (counter->delegated)
 		return delegated_write(pmu, counter, RV_CSR_SIREG, value);
-	/* Without delegation only firmware writes a counter: stop, then
-	 * start from the value. */
-	int status = rv_counter_stop(pmu, counter);
-	return status != RV_PMU_OK ? status : rv_counter_start(pmu, counter, value);
+	/* Without delegation only firmware writes a counter, and only SBI
+	 * start sets its value: stop, start from the value, and if it was
+	 * stopped, stop it again (it counts the events of the second
+	 * ecall's path meanwhile, as SBI allows no better). */
+	long error = sbi_stop(pmu, counter);
+	if (error != RV_SBI_SUCCESS && error != RV_SBI_ERR_STOPPED)
+		return sbi_failed(pmu, error);
+	int status = rv_counter_start(pmu, counter, value);
+	return status != RV_PMU_OK || error != RV_SBI_ERR_STOPPED ? status
+	                                                          : rv_counter_stop(pmu, counter);
 }
 
 int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters)

@@ -36,6 +36,9 @@ struct rv_pmu {
 	uint32_t delegated;
 	/* Counters the SBI PMU has, hardware then firmware (num_counters). */
 	unsigned long sbi_counters;
+	/* RV32: the event selectors have a high half (mhpmeventh, sireg5),
+	 * which exists with Sscofpmf only. */
+	bool selector_high;
 	long sbi_error;     /* the last SBI error */
 	unsigned last_trap; /* the last trap's exception code */
 };

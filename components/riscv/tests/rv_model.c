@@ -455,6 +455,13 @@ static struct rv_sbi_ret sbi_start_stop(struct rv_model *model, const unsigned l
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
 		if (!(model->sbi_allocated >> i & 1u))
 			return (struct rv_sbi_ret){RV_SBI_ERR_INVALID, 0};
+		/* OpenSBI answers a stop of a stopped counter with
+		 * SBI_ERR_ALREADY_STOPPED (and leaves it stopped). */
+		bool stopped = i >= model->hw_counters
+		                   ? !(model->firmware_running >> (i - model->hw_counters) & 1u)
+		                   : (model->mcountinhibit >> i & 1u) != 0;
+		if (!start && stopped && !(args[2] & RV_SBI_STOP_RESET))
+			return (struct rv_sbi_ret){RV_SBI_ERR_STOPPED, 0};
 		if (i >= model->hw_counters) {
 			uint64_t running = 1ull << (i - model->hw_counters);
 			model->firmware_running = start ? model->firmware_running | running

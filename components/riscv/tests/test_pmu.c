@@ -173,11 +173,83 @@ static void test_without_delegation_sbi_does_it(void)
 	CU_ASSERT_EQUAL(model.ecalls, ecalls + 1);
 	CU_ASSERT_EQUAL(rv_counter_stop(&pmu, &counter), RV_PMU_OK);
 	CU_ASSERT_EQUAL(model.ecalls, ecalls + 2);
+	/* Stopped: stop (already stopped), start at 5, stop again. */
 	CU_ASSERT_EQUAL(rv_counter_reload(&pmu, &counter, 5), RV_PMU_OK);
-	CU_ASSERT_EQUAL(model.ecalls, ecalls + 4);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls + 5);
 	CU_ASSERT_EQUAL(model.counter[counter.index], 5);
 	/* A selector is firmware's to write here. */
 	CU_ASSERT_EQUAL(rv_counter_program(&pmu, &counter, 0x99), RV_PMU_NO_COUNTER);
+}
+
+/* Found by tests/fuzz/fuzz_riscv_pmu.c: without delegation, reload was
+ * SBI stop then start, which left a stopped counter running. */
+static void test_sbi_reload_keeps_the_counter_as_it_was(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter counter;
+	uint64_t value = 0;
+	rv_model_init(&model, 64, RV_EXT_ALL);
+	probe(&model, &pmu);
+	const struct rv_counter_request request = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
+	CU_ASSERT_FALSE_FATAL(counter.delegated);
+	uint64_t bit = 1ull << counter.index;
+
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, 0), RV_PMU_OK);
+	rv_model_run(&model, 10);
+	CU_ASSERT_EQUAL(rv_counter_stop(&pmu, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_reload(&pmu, &counter, 100), RV_PMU_OK);
+	CU_ASSERT_EQUAL(model.mcountinhibit & bit, bit);
+	rv_model_run(&model, 50);
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &counter, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 100);
+
+	/* Running, it keeps running from the value. */
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, 0), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_reload(&pmu, &counter, 200), RV_PMU_OK);
+	CU_ASSERT_EQUAL(model.mcountinhibit & bit, 0);
+	rv_model_run(&model, 7);
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &counter, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 207);
+	/* Stopping twice is no error (firmware says already stopped). */
+	CU_ASSERT_EQUAL(rv_counter_stop(&pmu, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_stop(&pmu, &counter), RV_PMU_OK);
+}
+
+/* Found by the fuzzer: on RV32 without Sscofpmf there is no mhpmeventh,
+ * so sireg5 is illegal; obtain wrote the selector's high half through it
+ * and trapped after a successful probe. */
+static void test_rv32_without_sscofpmf_selector_is_32_bits(void)
+{
+	struct rv_model model;
+	struct rv_pmu pmu;
+	struct rv_counter counter;
+	uint64_t value = 0;
+	rv_model_init(&model, 32, RV_EXT_ALL & ~RV_EXT_SSCOFPMF);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	CU_ASSERT_TRUE(pmu.delegation);
+	CU_ASSERT_FALSE(pmu.selector_high);
+	const struct rv_counter_request request = {.event_index = L1D_READ_MISS};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&pmu, &request, &counter), RV_PMU_OK);
+	CU_ASSERT_TRUE_FATAL(counter.delegated);
+	CU_ASSERT_EQUAL(model.selector[counter.index],
+	                rv_model_selector_of(L1D_READ_MISS, 0) & 0xffffffffu);
+	unsigned ecalls = model.ecalls;
+	CU_ASSERT_EQUAL(rv_counter_start(&pmu, &counter, 0xfffffffeull), RV_PMU_OK);
+	rv_model_run(&model, 3);
+	CU_ASSERT_EQUAL(rv_counter_read(&pmu, &counter, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 0x100000001ull); /* the counter's halves stay 64 bits */
+	CU_ASSERT_EQUAL(rv_counter_reload(&pmu, &counter, 9), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_counter_release(&pmu, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(model.ecalls, ecalls + 1); /* release only */
+
+	/* With Sscofpmf the probe finds the high halves. */
+	rv_model_init(&model, 32, RV_EXT_ALL);
+	rv_model_delegate(&model, DELEGATE_ALL);
+	probe(&model, &pmu);
+	CU_ASSERT_TRUE(pmu.selector_high);
 }
 
 static void test_counter_m_mode_kept_goes_through_sbi(void)
@@ -443,6 +515,10 @@ int main(void)
 	CU_add_test(suite, "delegated raw event and cycles", test_delegated_raw_event_and_cycles);
 	CU_add_test(suite, "rv32 halves", test_rv32_halves);
 	CU_add_test(suite, "without delegation SBI does it", test_without_delegation_sbi_does_it);
+	CU_add_test(suite, "SBI reload keeps the counter as it was",
+	            test_sbi_reload_keeps_the_counter_as_it_was);
+	CU_add_test(suite, "rv32 without Sscofpmf: selector is 32 bits",
+	            test_rv32_without_sscofpmf_selector_is_32_bits);
 	CU_add_test(suite, "counter M-mode kept goes through SBI",
 	            test_counter_m_mode_kept_goes_through_sbi);
 	CU_add_test(suite, "firmware counter read by SBI", test_firmware_counter_read_by_sbi);
