@@ -60,25 +60,24 @@ static enum rv_mode rv_mode_now = RV_MODE_INACTIVE;
 static char rv_mode_why[PAPI_MAX_STR_LEN];
 /* The kernel module's device (RV_MODE_MODULE), open for the process's life. */
 static int rv_module_fd = -1;
-static bool rv_module_delegation;
+static struct rv_module_info rv_module_found;
 
 /* The module, when loaded, takes over from the kernel's setting: it
  * programs counters for any SBI event and filters by privilege mode. */
 static void use_module_if_loaded(void)
 {
-	uint32_t delegated = 0;
 	if (rv_module_fd < 0)
-		rv_module_fd = rv_module_open(&rv_module_delegation, &delegated);
+		rv_module_fd = rv_module_open(&rv_module_found);
 	if (rv_module_fd < 0)
 		return;
 	rv_mode_now = RV_MODE_MODULE;
-	if (rv_module_delegation)
+	if (rv_module_found.delegation)
 		snprintf(
 		    rv_mode_why, sizeof(rv_mode_why),
 		    "kernel module: papillon_riscv.ko programs the counters, delegated to "
 		    "S-mode (counters %#x: no SBI call to start, stop or read them); read with "
 		    "csrr",
-		    delegated);
+		    rv_module_found.delegated);
 	else
 		snprintf(rv_mode_why, sizeof(rv_mode_why),
 		         "kernel module: papillon_riscv.ko programs the counters through SBI calls "
@@ -100,7 +99,7 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 	snprintf(info->description, sizeof(info->description),
 	         "RISC-V counters read with csrr, mode: %s%s", rv_mode_name(rv_mode_now),
 	         rv_mode_now != RV_MODE_MODULE ? ""
-	         : rv_module_delegation        ? ", delegated"
+	         : rv_module_found.delegation  ? ", delegated"
 	                                       : ", SBI calls");
 	info->num_cntrs = RV_MAX_EVENTS;
 	info->num_mpx_cntrs = RV_MAX_EVENTS;
@@ -120,6 +119,7 @@ static void rv_shutdown(void)
 	if (rv_module_fd >= 0)
 		close(rv_module_fd); /* releases any counter still held */
 	rv_module_fd = -1;
+	rv_module_found = (struct rv_module_info){0};
 }
 
 static int rv_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
@@ -284,9 +284,8 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	if (rv_mode_now == RV_MODE_MODULE) {
 		bool overflows = overflow_allowed && event->overflow_threshold > 0;
 		if (overflows && next->ovf_fd < 0) {
-			bool delegation;
-			uint32_t delegated;
-			next->ovf_fd = rv_module_open(&delegation, &delegated);
+			struct rv_module_info found;
+			next->ovf_fd = rv_module_open(&found);
 			if (next->ovf_fd < 0)
 				return papi_error_set(
 				    PAPI_ESYS, "%s: cannot open %s for overflow: %s", event->name,
@@ -474,11 +473,12 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
  * presets count the same events and stay everyone's; a program that
  * wants presets read through this component names riscvcsr.presets in
  * PAPI_USER_EVENTS_FILE. */
-/* Overflow interrupts only through the kernel module (Sscofpmf's LCOFI,
- * kernel/rv_abi.h); in the other modes the core's software overflow serves. */
+/* Overflow interrupts only through the kernel module, and only where it
+ * has the hart's overflow interrupt (Sscofpmf's LCOFI, kernel/rv_abi.h);
+ * otherwise, and in the other modes, the core's software overflow serves. */
 static bool rv_overflow_interrupts(void)
 {
-	return rv_mode_now == RV_MODE_MODULE;
+	return rv_overflow_by_interrupt(rv_mode_now, rv_module_found.overflow);
 }
 
 static const struct component_key_kind rv_preset_key_kinds[] = {

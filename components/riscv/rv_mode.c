@@ -68,6 +68,11 @@ bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter)
 	}
 }
 
+bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow)
+{
+	return mode == RV_MODE_MODULE && module_overflow;
+}
+
 const char *rv_mode_name(enum rv_mode mode)
 {
 	static const char *const names[] = {

@@ -27,5 +27,9 @@ enum rv_mode rv_mode_detect(const char *path, char *why, size_t why_len);
 const char *rv_mode_name(enum rv_mode mode);
 /* Whether user mode reads fixed counter (0 cycle, 1 time, 2 instret) in mode. */
 bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter);
+/* Whether overflows come by the hart's interrupt in mode: in the kernel
+ * module's mode when the module has it (module_overflow: Sscofpmf's
+ * LCOFI); otherwise the core's software overflow serves. */
+bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow);
 
 #endif

@@ -12,7 +12,7 @@
 #include "rv_module.h"
 #include "rv_sbi.h"
 
-int rv_module_open(bool *delegation, uint32_t *delegated)
+int rv_module_open(struct rv_module_info *found)
 {
 	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
@@ -22,8 +22,9 @@ int rv_module_open(bool *delegation, uint32_t *delegated)
 		close(fd); /* another module, or another version of it */
 		return -1;
 	}
-	*delegation = info.delegation != 0;
-	*delegated = info.delegated;
+	*found = (struct rv_module_info){.delegation = info.delegation != 0,
+	                                 .delegated = info.delegated,
+	                                 .overflow = info.overflow != 0};
 	return fd;
 }
 

@@ -17,9 +17,16 @@
 
 #define RV_MODULE_DEVICE_NAME "/dev/papillon_riscv" /* kernel/rv_abi.h's RV_ABI_DEVICE */
 
+/* What the module's probe found on the calling hart. */
+struct rv_module_info {
+	bool delegation;    /* M-mode delegated counters to S-mode */
+	uint32_t delegated; /* bit i: counter i is S-mode's */
+	bool overflow;      /* the module has the overflow interrupt (Sscofpmf's LCOFI) */
+};
+
 /* The device, if this machine has the module loaded: its descriptor (kept
  * for the process's life) and what the probe found; -1 otherwise. */
-int rv_module_open(bool *delegation, uint32_t *delegated);
+int rv_module_open(struct rv_module_info *info);
 
 /* SBI's inhibit flags for a PAPI domain (what the counter must not count). */
 unsigned long rv_module_inhibit_flags(int domain);

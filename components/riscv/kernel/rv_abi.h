@@ -14,8 +14,9 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define RV_ABI_DEVICE  "/dev/papillon_riscv"
-#define RV_ABI_VERSION 2u /* 2: overflow (RV_IOC_OVERFLOW, RV_IOC_OVERFLOWED) */
+#define RV_ABI_DEVICE "/dev/papillon_riscv"
+/* 2: overflow (RV_IOC_OVERFLOW, RV_IOC_OVERFLOWED); 3: rv_abi_info.overflow */
+#define RV_ABI_VERSION 3u
 #define RV_ABI_SLOTS   32u
 
 /* RV_IOC_INFO: what the probe found on the calling hart. */
@@ -24,6 +25,8 @@ struct rv_abi_info {
 	__u32 delegation;   /* 1: M-mode enabled counter delegation (menvcfg.CDE) */
 	__u32 delegated;    /* bit i: counter i is S-mode's */
 	__u32 sbi_counters; /* the SBI PMU's counters, hardware and firmware */
+	__u32 overflow;     /* 1: the overflow interrupt (LCOFI) is the module's:
+	                     * RV_IOC_OVERFLOW works; 0: EOPNOTSUPP */
 };
 
 /* RV_IOC_OBTAIN flags. */

@@ -413,7 +413,8 @@ static long rv_ioctl(struct file *file, unsigned cmd, unsigned long arg)
 		struct rv_abi_info info = {.abi_version = RV_ABI_VERSION,
 		                           .delegation = pmu->delegation,
 		                           .delegated = pmu->delegated,
-		                           .sbi_counters = (__u32)pmu->sbi_counters};
+		                           .sbi_counters = (__u32)pmu->sbi_counters,
+		                           .overflow = lcofi_irq != 0};
 		put_cpu();
 		return copy_to_user(uarg, &info, sizeof info) ? -EFAULT : 0;
 	}
