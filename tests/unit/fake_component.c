@@ -14,6 +14,12 @@
 #include "fake_component.h"
 
 struct fake_state fake_states[FAKE_COMPONENTS];
+bool fake_overflow_interrupts_on = true;
+
+static bool fake_overflow_interrupts(void)
+{
+	return fake_overflow_interrupts_on;
+}
 
 static long long fake_clock;
 
@@ -512,6 +518,7 @@ bool fake_fire_signal(int native, void *address)
 	    .short_name = label,                                                                   \
 	    .description = "Deterministic fake counters for unit tests",                           \
 	    .capabilities = caps,                                                                  \
+	    .overflow_interrupts = fake_overflow_interrupts,                                       \
 	    .control_size = sizeof(struct fake_control),                                           \
 	    .init = symbol##_init,                                                                 \
 	    .shutdown = fake_shutdown,                                                             \

@@ -117,6 +117,10 @@ struct fake_state {
 };
 
 extern struct fake_state fake_states[FAKE_COMPONENTS];
+/* What every fake's overflow_interrupts hook answers (default true):
+ * false makes fakeintr a component whose interrupt this machine lacks, as
+ * the riscv component's module mode without Sscofpmf. */
+extern bool fake_overflow_interrupts_on;
 /* "fake", "fake2", "fakefree", ...: the components' names, by index. */
 extern const char *const fake_names[FAKE_COMPONENTS];
 

@@ -823,6 +823,39 @@ static int multiplex_flags(int set)
 	return option.multiplex.flags;
 }
 
+/* A component with CAP_HW_OVERFLOW whose overflow_interrupts hook says
+ * this machine lacks the interrupt (the riscv component's module mode on
+ * a hart without Sscofpmf): PAPI_overflow falls back to the core's
+ * software overflow, and only PAPI_OVERFLOW_HARDWARE is refused. */
+static void test_hw_overflow_falls_back_to_software_without_the_interrupt(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
+	fake_overflow_interrupts_on = false;
+	int set = new_set(FAKE_HW_OVERFLOW, 1, 1);
+	int code = event_code(FAKE_HW_OVERFLOW, 1);
+	UNIT_ASSERT_STATUS(PAPI_overflow(set, code, 100, PAPI_OVERFLOW_HARDWARE, software_handler),
+	                   PAPI_ECMP);
+	atomic_store(&software_calls, 0);
+	UNIT_ASSERT_OK(PAPI_overflow(set, code, 100, 0, software_handler));
+	/* Nothing reached the component: no threshold, no route. */
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 0);
+	CU_ASSERT(fake->updated_options.overflow_fire == NULL);
+
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(1000);
+	double deadline = seconds_now() + 10.0;
+	while (atomic_load(&software_calls) < 1 && seconds_now() < deadline)
+		burn_timer_periods(1);
+	CU_ASSERT_EQUAL(atomic_load(&software_calls), 1);
+	CU_ASSERT_EQUAL(atomic_load(&software_set), set);
+	CU_ASSERT_EQUAL(atomic_load(&software_vector), 1LL << 0);
+	long long values[1];
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	UNIT_ASSERT_VALUES(values, 1000);
+	destroy_set(&set);
+	fake_overflow_interrupts_on = true;
+}
+
 static void test_kernel_multiplex_goes_to_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_KERNEL_MULTIPLEX];
@@ -1151,6 +1184,7 @@ int main(void)
 	    TEST(test_user_overflow_is_delivered_by_a_plain_call),
 	    TEST(test_software_overflow_without_interrupts),
 	    TEST(test_hw_overflow_is_delivered_by_the_components_signal),
+	    TEST(test_hw_overflow_falls_back_to_software_without_the_interrupt),
 	    TEST(test_kernel_multiplex_goes_to_the_component),
 	    TEST(test_software_multiplexer_without_kernel_multiplexing),
 	    TEST(test_attach_reaches_the_component),
