@@ -5,48 +5,9 @@
 // then call PMPI_* in C, MPICH's call MPI_* (wrap_c.c): the depth count of
 // mpi_call_begin keeps the call counted once either way. The mpi_f08
 // module's entry points are not intercepted (doc/mpi.md).
-#include "mpi_profile.h"
+#include "wrap_fortran.h"
 
 #include <stddef.h>
-
-// A Fortran argument's bytes once the call succeeded.
-static uint64_t fortran_bytes(const MPI_Fint *ierr, const MPI_Fint *count, const MPI_Fint *type)
-{
-	if (*ierr != MPI_SUCCESS)
-		return 0;
-	return mpi_type_bytes(*count, MPI_Type_f2c(*type));
-}
-
-// The peers of an all-to-all, and the bytes of a counts array over them.
-static uint64_t fortran_peers(const MPI_Fint *ierr, const MPI_Fint *comm)
-{
-	return *ierr == MPI_SUCCESS ? mpi_comm_peers(MPI_Comm_f2c(*comm)) : 0;
-}
-
-static uint64_t fortran_counts_bytes(const MPI_Fint *ierr, const MPI_Fint *counts,
-                                     const MPI_Fint *comm, const MPI_Fint *type)
-{
-	if (*ierr != MPI_SUCCESS)
-		return 0;
-	return mpi_counts_bytes(counts, MPI_Comm_f2c(*comm), MPI_Type_f2c(*type));
-}
-
-#define P2P  MPI_CLASS_POINT_TO_POINT
-#define COLL MPI_CLASS_COLLECTIVE
-#define WAIT MPI_CLASS_WAIT_TEST
-#define RMA  MPI_CLASS_ONE_SIDED
-#define IO   MPI_CLASS_IO
-
-// Run call (it sets *ierr), then record it under cls with bytes.
-#define COUNTED_FCALL(cls, bytes, call)                                                            \
-	do {                                                                                       \
-		struct mpi_call counted_;                                                          \
-		mpi_call_begin(&counted_);                                                         \
-		call;                                                                              \
-		mpi_call_end(&counted_, (cls), (bytes));                                           \
-	} while (0)
-
-typedef MPI_Fint fint;
 
 // The implementations' Fortran profiling entry points.
 void pmpi_init_(fint *ierr);
