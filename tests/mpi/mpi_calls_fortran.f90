@@ -82,8 +82,32 @@ program mpi_calls_fortran
   call tally(coll, 32)
   call MPI_Reduce(out, in, 3, MPI_INTEGER, MPI_MAX, 0, MPI_COMM_WORLD, ierr)
   call tally(coll, 12)
-  call MPI_Gather(out, 2, MPI_INTEGER, in, 2, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Gather(out(1), 2, MPI_INTEGER, in, 2, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
   call tally(coll, 8)
+  ! MPI_IN_PLACE: the root's own part (gather), every rank's (allgather) not counted.
+  if (rank == 0) then
+     call MPI_Gather(MPI_IN_PLACE, 2, MPI_INTEGER, in, 2, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+     call tally(coll, 0)
+  else
+     call MPI_Gather(out(1), 2, MPI_INTEGER, in, 2, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+     call tally(coll, 8)
+  end if
+  call MPI_Allgather(MPI_IN_PLACE, 1, MPI_INTEGER, a2a, 1, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call tally(coll, 0)
+  ! The nonblocking collectives Open MPI's bindings hand to PMPI_* directly.
+  call MPI_Igather(out, 3, MPI_INTEGER, a2a, 3, MPI_INTEGER, 0, MPI_COMM_WORLD, reqs(1), ierr)
+  call tally(coll, 12)
+  call MPI_Ireduce(out, in, 5, MPI_INTEGER, MPI_SUM, 0, MPI_COMM_WORLD, reqs(2), ierr)
+  call tally(coll, 20)
+  call MPI_Waitall(2, reqs, statuses, ierr)
+  call tally(wait, 0)
+  call MPI_Iallgather(MPI_IN_PLACE, 1, MPI_INTEGER, a2a, 1, MPI_INTEGER, MPI_COMM_WORLD, &
+       reqs(1), ierr)
+  call tally(coll, 0)
+  call MPI_Ialltoall(out, 1, MPI_INTEGER, a2a, 1, MPI_INTEGER, MPI_COMM_WORLD, reqs(2), ierr)
+  call tally(coll, 4 * nranks)
+  call MPI_Waitall(2, reqs, statuses, ierr)
+  call tally(wait, 0)
   ! Rank r does r more on its own: min on rank 0, max on the last rank.
   do i = 1, rank
      call MPI_Bcast(d, 2, MPI_DOUBLE_PRECISION, 0, MPI_COMM_SELF, ierr)

@@ -275,26 +275,25 @@ void mpi_allreduce_(void *sbuf, void *rbuf, fint *count, fint *type, fint *op, f
 	              pmpi_allreduce_(sbuf, rbuf, count, type, op, comm, ierr));
 }
 
-// Fortran's MPI_IN_PLACE is an address the implementation chooses: the
-// send (gather) or receive (scatter) part is counted as given.
+// In place (fortran_in_place), the root's own part is not counted, as in C.
 void mpi_gather_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                  fint *root, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype),
+	COUNTED_FCALL(COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	              pmpi_gather_(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
 void mpi_scatter_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                   fint *root, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, rcount, rtype),
+	COUNTED_FCALL(COLL, fortran_in_place(rbuf) ? 0 : fortran_bytes(ierr, rcount, rtype),
 	              pmpi_scatter_(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
 void mpi_allgather_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                     fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype),
+	COUNTED_FCALL(COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	              pmpi_allgather_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr));
 }
 
@@ -406,7 +405,10 @@ void mpi_exscan_(void *sbuf, void *rbuf, fint *count, fint *type, fint *op, fint
 void mpi_alltoall_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                    fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype) * fortran_peers(ierr, comm),
+	COUNTED_FCALL(COLL,
+	              fortran_in_place(sbuf)
+	                  ? 0
+	                  : fortran_bytes(ierr, scount, stype) * fortran_peers(ierr, comm),
 	              pmpi_alltoall_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr));
 }
 
@@ -414,7 +416,7 @@ void mpi_gatherv_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcoun
                   fint *rtype, fint *root, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, scount, stype),
+	    COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	    pmpi_gatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, ierr));
 }
 
@@ -422,7 +424,7 @@ void mpi_scatterv_(void *sbuf, fint *scounts, fint *displs, fint *stype, void *r
                    fint *rtype, fint *root, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, rcount, rtype),
+	    COLL, fortran_in_place(rbuf) ? 0 : fortran_bytes(ierr, rcount, rtype),
 	    pmpi_scatterv_(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
@@ -430,14 +432,15 @@ void mpi_allgatherv_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rc
                      fint *rtype, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, scount, stype),
+	    COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	    pmpi_allgatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, ierr));
 }
 
 void mpi_alltoallv_(void *sbuf, fint *scounts, fint *sdispls, fint *stype, void *rbuf,
                     fint *rcounts, fint *rdispls, fint *rtype, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_counts_bytes(ierr, scounts, comm, stype),
+	COUNTED_FCALL(COLL,
+	              fortran_in_place(sbuf) ? 0 : fortran_counts_bytes(ierr, scounts, comm, stype),
 	              pmpi_alltoallv_(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
 	                              comm, ierr));
 }

@@ -7,6 +7,8 @@
 
 #include "mpi_profile.h"
 
+#include <stddef.h>
+
 // A Fortran argument's bytes once the call succeeded.
 static inline uint64_t fortran_bytes(const MPI_Fint *ierr, const MPI_Fint *count,
                                      const MPI_Fint *type)
@@ -46,5 +48,29 @@ static inline uint64_t fortran_counts_bytes(const MPI_Fint *ierr, const MPI_Fint
 	} while (0)
 
 typedef MPI_Fint fint;
+
+// Fortran's MPI_IN_PLACE is the address of a variable the implementation
+// owns: Open MPI's common block mpi_fortran_in_place, the address MPICH's
+// Fortran start-up keeps in MPIR_F_MPI_IN_PLACE (mpif.h and the mpi module
+// share them). In place, the wrappers count as wrap_c.c does.
+#if defined(OPEN_MPI)
+extern int mpi_fortran_in_place_;
+static inline int fortran_in_place(const void *buf)
+{
+	return buf == (const void *)&mpi_fortran_in_place_;
+}
+#elif defined(MPICH)
+extern void *MPIR_F_MPI_IN_PLACE;
+static inline int fortran_in_place(const void *buf)
+{
+	return buf != NULL && buf == MPIR_F_MPI_IN_PLACE;
+}
+#else
+static inline int fortran_in_place(const void *buf)
+{
+	(void)buf;
+	return 0;
+}
+#endif
 
 #endif
