@@ -49,6 +49,34 @@ static inline uint64_t fortran_counts_bytes(const MPI_Fint *ierr, const MPI_Fint
 
 typedef MPI_Fint fint;
 
+// The bytes of counts[i] elements of types[i] (Fortran handles), i < n.
+static inline uint64_t typed_counts_bytes(const fint *ierr, const fint *counts, const fint *types,
+                                          uint64_t n)
+{
+	uint64_t total = 0;
+	for (uint64_t i = 0; *ierr == MPI_SUCCESS && i < n; i++)
+		total += mpi_type_bytes(counts[i], MPI_Type_f2c(types[i]));
+	return total;
+}
+
+// The same with one type for every block.
+static inline uint64_t typed_counts_bytes_one(const fint *ierr, const fint *counts,
+                                              const fint *type, uint64_t n)
+{
+	uint64_t total = 0;
+	for (uint64_t i = 0; *ierr == MPI_SUCCESS && i < n; i++)
+		total += mpi_type_bytes(counts[i], MPI_Type_f2c(*type));
+	return total;
+}
+
+static inline uint64_t out_neighbours(const fint *ierr, const fint *comm)
+{
+	return *ierr == MPI_SUCCESS ? mpi_comm_out_neighbours(MPI_Comm_f2c(*comm)) : 0;
+}
+
+// One element, for the atomics.
+static const fint one = 1;
+
 // Fortran's MPI_IN_PLACE is the address of a variable the implementation
 // owns: Open MPI's common block mpi_fortran_in_place, the address MPICH's
 // Fortran start-up keeps in MPIR_F_MPI_IN_PLACE (mpif.h and the mpi module

@@ -6,34 +6,6 @@
 // to its pmpi_*_ twin, the depth count keeping it counted once.
 #include "wrap_fortran.h"
 
-// The bytes of counts[i] elements of types[i] (Fortran handles), i < n.
-static uint64_t typed_counts_bytes(const fint *ierr, const fint *counts, const fint *types,
-                                   uint64_t n)
-{
-	uint64_t total = 0;
-	for (uint64_t i = 0; *ierr == MPI_SUCCESS && i < n; i++)
-		total += mpi_type_bytes(counts[i], MPI_Type_f2c(types[i]));
-	return total;
-}
-
-// The same with one type for every block.
-static uint64_t typed_counts_bytes_one(const fint *ierr, const fint *counts, const fint *type,
-                                       uint64_t n)
-{
-	uint64_t total = 0;
-	for (uint64_t i = 0; *ierr == MPI_SUCCESS && i < n; i++)
-		total += mpi_type_bytes(counts[i], MPI_Type_f2c(*type));
-	return total;
-}
-
-static uint64_t out_neighbours(const fint *ierr, const fint *comm)
-{
-	return *ierr == MPI_SUCCESS ? mpi_comm_out_neighbours(MPI_Comm_f2c(*comm)) : 0;
-}
-
-// One element, for the atomics.
-static const fint one = 1;
-
 // The implementations' Fortran profiling entry points.
 void pmpi_igatherv_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcounts, fint *displs,
                     fint *rtype, fint *root, fint *comm, fint *req, fint *ierr);
