@@ -123,6 +123,139 @@ static void collectives(int rank, int size)
 	}
 }
 
+// The nonblocking v collectives and scans: the bytes of their blocking
+// twins, counted when started.
+static void nonblocking_v(int rank, int size)
+{
+	int counts[64], displs[64], vbuf[64 * 65] = {0}, vout[65] = {0}, in[64 * 65];
+	int rcounts[64], rdispls[64];
+	MPI_Datatype types[64];
+	for (int i = 0; i < size; i++) {
+		counts[i] = i + 1, displs[i] = i * (i + 1) / 2;
+		rcounts[i] = rank + 1, rdispls[i] = i * (rank + 1);
+		types[i] = MPI_INT;
+	}
+	int wdispls[64];
+	for (int i = 0; i < size; i++)
+		wdispls[i] = displs[i] * (int)sizeof(int);
+	int rwdispls[64];
+	for (int i = 0; i < size; i++)
+		rwdispls[i] = rdispls[i] * (int)sizeof(int);
+	MPI_Request r[9];
+	MPI_Status st[9];
+	MPI_Igatherv(vout, rank + 1, MPI_INT, vbuf, counts, displs, MPI_INT, 0, MPI_COMM_WORLD,
+	             &r[0]);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	int sbuf[64 * 65] = {0}, got[65];
+	MPI_Iscatterv(sbuf, counts, displs, MPI_INT, got, rank + 1, MPI_INT, 0, MPI_COMM_WORLD,
+	              &r[1]);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	int agbuf[64 * 65];
+	MPI_Iallgatherv(vout, rank + 1, MPI_INT, agbuf, counts, displs, MPI_INT, MPI_COMM_WORLD,
+	                &r[2]);
+	tally(COLL, (uint64_t)4 * (rank + 1));
+	MPI_Ialltoallv(sbuf, counts, displs, MPI_INT, in, rcounts, rdispls, MPI_INT, MPI_COMM_WORLD,
+	               &r[3]);
+	tally(COLL, (uint64_t)4 * size * (size + 1) / 2);
+	int win_[64 * 65];
+	MPI_Ialltoallw(sbuf, counts, wdispls, types, win_, rcounts, rwdispls, types, MPI_COMM_WORLD,
+	               &r[4]);
+	tally(COLL, (uint64_t)4 * size * (size + 1) / 2);
+	int rs_in[64 * 65] = {0}, rs_out[65], rsb_out[2];
+	MPI_Ireduce_scatter(rs_in, rs_out, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[5]);
+	tally(COLL, (uint64_t)4 * size * (size + 1) / 2);
+	int rsb_in[2 * 64] = {0};
+	MPI_Ireduce_scatter_block(rsb_in, rsb_out, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[6]);
+	tally(COLL, (uint64_t)8 * size);
+	double x[3] = {1, 2, 3}, sx[3], ex[3];
+	MPI_Iscan(x, sx, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &r[7]);
+	tally(COLL, 24);
+	MPI_Iexscan(x, ex, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &r[8]);
+	tally(COLL, 16);
+	MPI_Waitall(9, r, st);
+	tally(WAIT, 0);
+}
+
+// Neighbourhood collectives on a periodic ring: two out-neighbours.
+static void neighbourhood(void)
+{
+	MPI_Comm ring;
+	int dims[1] = {0}, periods[1] = {1}, size;
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	dims[0] = size;
+	MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+	int out[6] = {1, 2, 3, 4, 5, 6}, in[12];
+	int counts[2] = {2, 2}, displs[2] = {0, 3}, rcounts[2] = {3, 3}, rdispls[2] = {0, 3};
+	MPI_Aint wdispls[2] = {0, 12}, rwdispls[2] = {0, 12};
+	MPI_Datatype types[2] = {MPI_INT, MPI_INT};
+	MPI_Neighbor_allgather(out, 3, MPI_INT, in, 3, MPI_INT, ring);
+	tally(COLL, 12);
+	MPI_Neighbor_allgatherv(out, 3, MPI_INT, in, rcounts, rdispls, MPI_INT, ring);
+	tally(COLL, 12);
+	MPI_Neighbor_alltoall(out, 2, MPI_INT, in, 2, MPI_INT, ring);
+	tally(COLL, 16);
+	MPI_Neighbor_alltoallv(out, counts, displs, MPI_INT, in, counts, displs, MPI_INT, ring);
+	tally(COLL, 16);
+	MPI_Neighbor_alltoallw(out, counts, wdispls, types, in, counts, rwdispls, types, ring);
+	tally(COLL, 16);
+	MPI_Request r[5];
+	MPI_Status st[5];
+	int in2[5][12];
+	MPI_Ineighbor_allgather(out, 1, MPI_DOUBLE, in2[0], 1, MPI_DOUBLE, ring, &r[0]);
+	tally(COLL, 8);
+	MPI_Ineighbor_allgatherv(out, 3, MPI_INT, in2[1], rcounts, rdispls, MPI_INT, ring, &r[1]);
+	tally(COLL, 12);
+	MPI_Ineighbor_alltoall(out, 3, MPI_INT, in2[2], 3, MPI_INT, ring, &r[2]);
+	tally(COLL, 24);
+	MPI_Ineighbor_alltoallv(out, counts, displs, MPI_INT, in2[3], counts, displs, MPI_INT, ring,
+	                        &r[3]);
+	tally(COLL, 16);
+	MPI_Ineighbor_alltoallw(out, counts, wdispls, types, in2[4], counts, rwdispls, types, ring,
+	                        &r[4]);
+	tally(COLL, 16);
+	MPI_Waitall(5, r, st);
+	tally(WAIT, 0);
+	MPI_Comm_free(&ring);
+}
+
+// Persistent requests: the inits carry the bytes, each start is a call.
+static void persistent(int rank, int size)
+{
+	int right = (rank + 1) % size, left = (rank + size - 1) % size;
+	double out[20] = {0}, in[20];
+	MPI_Request r[2];
+	MPI_Status st[2];
+	MPI_Recv_init(in, 20, MPI_DOUBLE, left, 7, MPI_COMM_WORLD, &r[0]);
+	tally(P2P, 160);
+	MPI_Send_init(out, 20, MPI_DOUBLE, right, 7, MPI_COMM_WORLD, &r[1]);
+	tally(P2P, 160);
+	for (int i = 0; i < 2; i++) {
+		MPI_Startall(2, r);
+		tally(P2P, 0);
+		MPI_Waitall(2, r, st);
+		tally(WAIT, 0);
+	}
+	MPI_Start(&r[0]);
+	tally(P2P, 0);
+	MPI_Start(&r[1]);
+	tally(P2P, 0);
+	MPI_Waitall(2, r, st);
+	tally(WAIT, 0);
+	MPI_Request_free(&r[0]);
+	MPI_Request_free(&r[1]);
+	// A synchronous send, started once.
+	MPI_Recv_init(in, 3, MPI_INT, left, 8, MPI_COMM_WORLD, &r[0]);
+	tally(P2P, 12);
+	MPI_Ssend_init(out, 3, MPI_INT, right, 8, MPI_COMM_WORLD, &r[1]);
+	tally(P2P, 12);
+	MPI_Startall(2, r);
+	tally(P2P, 0);
+	MPI_Waitall(2, r, st);
+	tally(WAIT, 0);
+	MPI_Request_free(&r[0]);
+	MPI_Request_free(&r[1]);
+}
+
 static void one_sided(int rank, int size)
 {
 	int window[16] = {0}, four[4] = {1, 2, 3, 4}, two[2];
@@ -138,6 +271,58 @@ static void one_sided(int rank, int size)
 	tally(RMA, 8);
 	MPI_Win_fence(0, win);
 	tally(RMA, 0);
+	// Passive target: atomics and flushes.
+	int one = 1, old, cmp = 0, res[2];
+	MPI_Win_lock_all(0, win);
+	tally(RMA, 0);
+	MPI_Fetch_and_op(&one, &old, MPI_INT, (rank + 1) % size, 12, MPI_SUM, win);
+	tally(RMA, 4);
+	MPI_Win_flush((rank + 1) % size, win);
+	tally(RMA, 0);
+	MPI_Compare_and_swap(&one, &cmp, &old, MPI_INT, (rank + 1) % size, 13, win);
+	tally(RMA, 4);
+	MPI_Win_flush_local((rank + 1) % size, win);
+	tally(RMA, 0);
+	MPI_Get_accumulate(four, 2, MPI_INT, res, 2, MPI_INT, (rank + 1) % size, 14, 2, MPI_INT,
+	                   MPI_SUM, win);
+	tally(RMA, 8);
+	MPI_Win_flush_all(win);
+	tally(RMA, 0);
+	MPI_Win_flush_local_all(win);
+	tally(RMA, 0);
+	MPI_Win_unlock_all(win);
+	tally(RMA, 0);
+	MPI_Barrier(MPI_COMM_WORLD);
+	tally(COLL, 0);
+	// General active target: rank r accesses its right, is accessed by its left.
+	MPI_Group world, from, to;
+	int left = (rank + size - 1) % size, right = (rank + 1) % size;
+	MPI_Comm_group(MPI_COMM_WORLD, &world);
+	MPI_Group_incl(world, 1, &left, &from);
+	MPI_Group_incl(world, 1, &right, &to);
+	for (int epoch = 0; epoch < 2; epoch++) {
+		MPI_Win_post(from, 0, win);
+		tally(RMA, 0);
+		MPI_Win_start(to, 0, win);
+		tally(RMA, 0);
+		MPI_Put(four, 1, MPI_INT, right, 15, 1, MPI_INT, win);
+		tally(RMA, 4);
+		MPI_Win_complete(win);
+		tally(RMA, 0);
+		if (epoch == 0) {
+			MPI_Win_wait(win);
+			tally(RMA, 0);
+		} else {
+			int flag = 0;
+			while (!flag) {
+				MPI_Win_test(win, &flag);
+				tally(RMA, 0);
+			}
+		}
+	}
+	MPI_Group_free(&from);
+	MPI_Group_free(&to);
+	MPI_Group_free(&world);
 	MPI_Win_free(&win);
 }
 
@@ -151,6 +336,43 @@ static void file_io(int rank, const char *path)
 	tally(IO, 64);
 	MPI_File_read_at(fh, (MPI_Offset)rank * 64, back, 16, MPI_INT, MPI_STATUS_IGNORE);
 	tally(IO, 64);
+	// Nonblocking: counted when started.
+	MPI_Request r[4];
+	MPI_Status st[4];
+	MPI_File_iwrite_at(fh, (MPI_Offset)rank * 64, block, 8, MPI_INT, &r[0]);
+	tally(IO, 32);
+	MPI_File_iread_at(fh, (MPI_Offset)rank * 64 + 32, back, 8, MPI_INT, &r[1]);
+	tally(IO, 32);
+	MPI_Waitall(2, r, st);
+	tally(WAIT, 0);
+	MPI_File_iwrite_at_all(fh, (MPI_Offset)rank * 64, block, 4, MPI_INT, &r[0]);
+	tally(IO, 16);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iread_at_all(fh, (MPI_Offset)rank * 64, back, 2, MPI_INT, &r[0]);
+	tally(IO, 8);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iwrite(fh, block, 3, MPI_INT, &r[0]);
+	tally(IO, 12);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iread(fh, back, 5, MPI_INT, &r[0]);
+	tally(IO, 20);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iwrite_all(fh, block, 6, MPI_INT, &r[0]);
+	tally(IO, 24);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iread_all(fh, back, 7, MPI_INT, &r[0]);
+	tally(IO, 28);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
+	MPI_File_iwrite_shared(fh, block, 1, MPI_DOUBLE, &r[0]);
+	tally(IO, 8);
+	MPI_Wait(&r[0], &st[0]);
+	tally(WAIT, 0);
 	MPI_File_close(&fh);
 	tally(IO, 0);
 }
@@ -169,6 +391,9 @@ int main(int argc, char **argv)
 	}
 	point_to_point(rank, size);
 	collectives(rank, size);
+	nonblocking_v(rank, size);
+	neighbourhood();
+	persistent(rank, size);
 	one_sided(rank, size);
 	file_io(rank, argv[1]);
 	for (int c = 0; c < NCLASSES; c++)

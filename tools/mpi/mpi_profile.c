@@ -110,6 +110,30 @@ uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
 	return total;
 }
 
+uint64_t mpi_typed_counts_bytes(const int counts[], const MPI_Datatype types[], uint64_t n)
+{
+	uint64_t total = 0;
+	for (uint64_t i = 0; i < n; i++)
+		total += mpi_type_bytes(counts[i], types[i]);
+	return total;
+}
+
+uint64_t mpi_comm_out_neighbours(MPI_Comm comm)
+{
+	int topology = MPI_UNDEFINED, rank = 0, n = 0, in = 0, weighted = 0;
+	PMPI_Topo_test(comm, &topology);
+	if (topology == MPI_CART) {
+		PMPI_Cartdim_get(comm, &n);
+		n *= 2;
+	} else if (topology == MPI_GRAPH) {
+		PMPI_Comm_rank(comm, &rank);
+		PMPI_Graph_neighbors_count(comm, rank, &n);
+	} else if (topology == MPI_DIST_GRAPH) {
+		PMPI_Dist_graph_neighbors_count(comm, &in, &n, &weighted);
+	}
+	return n > 0 ? (uint64_t)n : 0;
+}
+
 // PAPI_MPI_EVENTS (comma separated) or the defaults; a name that does not
 // count here is left out (said with PAPI_MPI_VERBOSE), never fatal.
 static void events_add(void)

@@ -40,6 +40,13 @@ uint64_t mpi_type_bytes(int count, MPI_Datatype datatype);
 uint64_t mpi_comm_peers(MPI_Comm comm);
 uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type);
 
+// The bytes of counts[i] elements of types[i], i < n (alltoallw forms).
+uint64_t mpi_typed_counts_bytes(const int counts[], const MPI_Datatype types[], uint64_t n);
+
+// The ranks a rank sends to in a neighbourhood collective: the out-degree
+// of comm's topology (2 x dimensions of a Cartesian one); 0 without one.
+uint64_t mpi_comm_out_neighbours(MPI_Comm comm);
+
 // Called once MPI is initialised (C or Fortran MPI_Init*; thread_level:
 // the level MPI provides), and just before MPI_Finalize: start counting,
 // then stop, gather and write the report.

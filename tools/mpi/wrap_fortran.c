@@ -5,48 +5,9 @@
 // then call PMPI_* in C, MPICH's call MPI_* (wrap_c.c): the depth count of
 // mpi_call_begin keeps the call counted once either way. The mpi_f08
 // module's entry points are not intercepted (doc/mpi.md).
-#include "mpi_profile.h"
+#include "wrap_fortran.h"
 
 #include <stddef.h>
-
-// A Fortran argument's bytes once the call succeeded.
-static uint64_t fortran_bytes(const MPI_Fint *ierr, const MPI_Fint *count, const MPI_Fint *type)
-{
-	if (*ierr != MPI_SUCCESS)
-		return 0;
-	return mpi_type_bytes(*count, MPI_Type_f2c(*type));
-}
-
-// The peers of an all-to-all, and the bytes of a counts array over them.
-static uint64_t fortran_peers(const MPI_Fint *ierr, const MPI_Fint *comm)
-{
-	return *ierr == MPI_SUCCESS ? mpi_comm_peers(MPI_Comm_f2c(*comm)) : 0;
-}
-
-static uint64_t fortran_counts_bytes(const MPI_Fint *ierr, const MPI_Fint *counts,
-                                     const MPI_Fint *comm, const MPI_Fint *type)
-{
-	if (*ierr != MPI_SUCCESS)
-		return 0;
-	return mpi_counts_bytes(counts, MPI_Comm_f2c(*comm), MPI_Type_f2c(*type));
-}
-
-#define P2P  MPI_CLASS_POINT_TO_POINT
-#define COLL MPI_CLASS_COLLECTIVE
-#define WAIT MPI_CLASS_WAIT_TEST
-#define RMA  MPI_CLASS_ONE_SIDED
-#define IO   MPI_CLASS_IO
-
-// Run call (it sets *ierr), then record it under cls with bytes.
-#define COUNTED_FCALL(cls, bytes, call)                                                            \
-	do {                                                                                       \
-		struct mpi_call counted_;                                                          \
-		mpi_call_begin(&counted_);                                                         \
-		call;                                                                              \
-		mpi_call_end(&counted_, (cls), (bytes));                                           \
-	} while (0)
-
-typedef MPI_Fint fint;
 
 // The implementations' Fortran profiling entry points.
 void pmpi_init_(fint *ierr);
@@ -314,26 +275,25 @@ void mpi_allreduce_(void *sbuf, void *rbuf, fint *count, fint *type, fint *op, f
 	              pmpi_allreduce_(sbuf, rbuf, count, type, op, comm, ierr));
 }
 
-// Fortran's MPI_IN_PLACE is an address the implementation chooses: the
-// send (gather) or receive (scatter) part is counted as given.
+// In place (fortran_in_place), the root's own part is not counted, as in C.
 void mpi_gather_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                  fint *root, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype),
+	COUNTED_FCALL(COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	              pmpi_gather_(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
 void mpi_scatter_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                   fint *root, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, rcount, rtype),
+	COUNTED_FCALL(COLL, fortran_in_place(rbuf) ? 0 : fortran_bytes(ierr, rcount, rtype),
 	              pmpi_scatter_(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
 void mpi_allgather_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                     fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype),
+	COUNTED_FCALL(COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	              pmpi_allgather_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr));
 }
 
@@ -445,7 +405,10 @@ void mpi_exscan_(void *sbuf, void *rbuf, fint *count, fint *type, fint *op, fint
 void mpi_alltoall_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcount, fint *rtype,
                    fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_bytes(ierr, scount, stype) * fortran_peers(ierr, comm),
+	COUNTED_FCALL(COLL,
+	              fortran_in_place(sbuf)
+	                  ? 0
+	                  : fortran_bytes(ierr, scount, stype) * fortran_peers(ierr, comm),
 	              pmpi_alltoall_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr));
 }
 
@@ -453,7 +416,7 @@ void mpi_gatherv_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rcoun
                   fint *rtype, fint *root, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, scount, stype),
+	    COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	    pmpi_gatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, ierr));
 }
 
@@ -461,7 +424,7 @@ void mpi_scatterv_(void *sbuf, fint *scounts, fint *displs, fint *stype, void *r
                    fint *rtype, fint *root, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, rcount, rtype),
+	    COLL, fortran_in_place(rbuf) ? 0 : fortran_bytes(ierr, rcount, rtype),
 	    pmpi_scatterv_(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, ierr));
 }
 
@@ -469,14 +432,15 @@ void mpi_allgatherv_(void *sbuf, fint *scount, fint *stype, void *rbuf, fint *rc
                      fint *rtype, fint *comm, fint *ierr)
 {
 	COUNTED_FCALL(
-	    COLL, fortran_bytes(ierr, scount, stype),
+	    COLL, fortran_in_place(sbuf) ? 0 : fortran_bytes(ierr, scount, stype),
 	    pmpi_allgatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, ierr));
 }
 
 void mpi_alltoallv_(void *sbuf, fint *scounts, fint *sdispls, fint *stype, void *rbuf,
                     fint *rcounts, fint *rdispls, fint *rtype, fint *comm, fint *ierr)
 {
-	COUNTED_FCALL(COLL, fortran_counts_bytes(ierr, scounts, comm, stype),
+	COUNTED_FCALL(COLL,
+	              fortran_in_place(sbuf) ? 0 : fortran_counts_bytes(ierr, scounts, comm, stype),
 	              pmpi_alltoallv_(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
 	                              comm, ierr));
 }
