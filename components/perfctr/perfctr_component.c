@@ -62,8 +62,12 @@ static unsigned counters_of(enum perfctr_x86_family_id id)
 	unsigned eax, ebx, ecx, edx;
 
 	switch (id) {
+	case PERFCTR_FAMILY_P5:
 	case PERFCTR_FAMILY_P6:
+	case PERFCTR_FAMILY_VIA_C3: /* counter 0 is the TSC's alias */
 		return 2;
+	case PERFCTR_FAMILY_P4:
+		return 18;
 	case PERFCTR_FAMILY_K7:
 		return 4;
 	case PERFCTR_FAMILY_AMD_FAM10H:
