@@ -251,6 +251,10 @@ int signals_overflow_signal(void);
 int signals_route_fd(int fd, struct signal_route *route);
 /* Removes the route and waits for a handler still using it. */
 void signals_unroute_fd(int fd);
+/* Routes the overflow signal whose si_code is code (a kernel module's own,
+ * > POLL_HUP, with no si_fd: perfctr's SI_PMC_OVF) to route, for the
+ * process's life (route static); installs the handler. */
+int signals_route_code(int code, struct signal_route *route);
 
 /* The compiled-in components, in index order. */
 extern const struct component_ops *const papillon_components[];

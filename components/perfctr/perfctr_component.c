@@ -9,21 +9,31 @@
  * page cannot be read so, with VPERFCTR_READ_SUM; stop closes them.
  * An event set of PAPI_GRN_SYS granularity, or attached to a CPU, counts
  * that CPU through the global counters (root only; read by GPERFCTR_READ,
- * there is no page). Multiplexing and overflow are the core's software
- * ones; i-mode is not offered yet. */
+ * there is no page). Multiplexing is the core's software one. Overflow:
+ * where the driver has PERFCTR_FEATURE_PCINT (and the family interrupts),
+ * i-mode counters (perfctr_imode.c): the module's signal, si_code
+ * SI_PMC_OVF with the overflowed counters' mask, is routed here by its
+ * code; each named native's handler runs, then VPERFCTR_IRESUME restarts
+ * the counters. Elsewhere (the generic driver under TCG) the core's
+ * software overflow serves. */
+#include "config.h"
+
 #include <cpuid.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
 #include "util/error.h"
 #include "perfctr_control.h"
 #include "perfctr_device.h"
 #include "perfctr_gcounter.h"
+#include "perfctr_imode.h"
 #include "perfctr_natives.h"
 #include "perfctr_vcounter.h"
 
@@ -32,7 +42,10 @@ struct perfctr_control {
 	int count;
 	struct perfctr_vcounter vc;
 	const atomic_int *user_read;
-	bool global;                  /* PAPI_GRN_SYS or a CPU: the global counters */
+	bool global; /* PAPI_GRN_SYS or a CPU: the global counters */
+	/* PAPI_overflow through i-mode (nrictrs > 0). */
+	void (*fire)(void *cookie, int index, void *address, void *context);
+	void *cookie;
 	unsigned cpu;                 /* when global */
 	struct perfctr_gcounter gc;   /* when global */
 	struct perfctr_sum_ctrs base; /* global: the sums at the last reset */
@@ -40,6 +53,41 @@ struct perfctr_control {
 
 static enum perfctr_x86_family_id family;
 static unsigned nr_counters;
+static bool interrupts; /* PCINT, a family that interrupts, the route set */
+/* The calling thread's counting set with i-mode counters: the module
+ * signals the thread that owns the counters. */
+static _Thread_local struct perfctr_control *imode_running;
+
+struct overflow_call {
+	struct perfctr_control *c;
+	void *address, *context;
+};
+
+static void fire_native(void *cookie, int native)
+{
+	struct overflow_call *call = cookie;
+	call->c->fire(call->c->cookie, native, call->address, call->context);
+}
+
+/* The module's SI_PMC_OVF signal: the mask's natives, then IRESUME. */
+static void pmc_overflow(void *arg, const siginfo_t *info, void *ucontext)
+{
+	struct perfctr_control *c = imode_running;
+	struct overflow_call call = {c, ucontext ? arch_context_pc(ucontext) : NULL, ucontext};
+	(void)arg;
+	if (!c || c->vc.fd < 0 || !c->fire)
+		return;
+	perfctr_imode_dispatch(&c->layout, c->count, (uint32_t)info->si_pmc_ovf_mask, fire_native,
+	                       &call);
+	perfctr_vcounter_iresume(c->vc.fd);
+}
+
+static struct signal_route pmc_overflow_route = {.fire = pmc_overflow, .arg = NULL};
+
+static bool perfctr_overflow_interrupts(void)
+{
+	return interrupts;
+}
 
 /* AMD 10h-1Ah, as the driver detects them (kernel/x86_detect.c): 4, or 6
  * with PerfCtrExtCore (CPUID 0x80000001 ECX bit 23), or with PerfMonV2
@@ -62,8 +110,12 @@ static unsigned counters_of(enum perfctr_x86_family_id id)
 	unsigned eax, ebx, ecx, edx;
 
 	switch (id) {
+	case PERFCTR_FAMILY_P5:
 	case PERFCTR_FAMILY_P6:
+	case PERFCTR_FAMILY_VIA_C3: /* counter 0 is the TSC's alias */
 		return 2;
+	case PERFCTR_FAMILY_P4:
+		return 18;
 	case PERFCTR_FAMILY_K7:
 		return 4;
 	case PERFCTR_FAMILY_AMD_FAM10H:
@@ -93,6 +145,9 @@ static int perfctr_init(int cidx, PAPI_component_info_t *info)
 	family = perfctr_family_of_cpu_type(device.cpu_type);
 	nr_counters = counters_of(family);
 	perfctr_natives_select(perfctr_events_of(family));
+	interrupts = (device.cpu_features & PERFCTR_FEATURE_PCINT) &&
+	             perfctr_imode_family(family) &&
+	             signals_route_code(SI_PMC_OVF, &pmc_overflow_route) == PAPI_OK;
 	info->num_cntrs = (int)nr_counters + 1;
 	info->num_mpx_cntrs = info->num_cntrs;
 	info->default_domain = PAPI_DOM_USER;
@@ -172,6 +227,8 @@ static void perfctr_control_cleanup(void *control)
 {
 	struct perfctr_control *c = control;
 
+	if (imode_running == c)
+		imode_running = NULL;
 	perfctr_vcounter_close(&c->vc);
 	perfctr_gcounter_stop(&c->gc);
 }
@@ -181,6 +238,8 @@ static int perfctr_control_update(void *control, const struct component_event *e
 {
 	struct perfctr_control *c = control;
 	const struct perfctr_native *natives[PERFCTR_MAX_COUNTERS + 1];
+	long long thresholds[PERFCTR_MAX_COUNTERS + 1];
+	bool overflow = false;
 	struct perfctr_layout layout;
 	int status;
 
@@ -191,12 +250,22 @@ static int perfctr_control_update(void *control, const struct component_event *e
 		return papi_error_set(PAPI_ECMP,
 		                      "perfctr counts the calling thread or a whole CPU, "
 		                      "not another thread");
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		natives[i] = events[i].encoding;
+		thresholds[i] = events[i].overflow_threshold;
+		overflow |= thresholds[i] > 0;
+	}
+	if (overflow && (options->granularity == PAPI_GRN_SYS || options->cpu >= 0))
+		return papi_error_set(PAPI_ECMP, "perfctr: the global counters have no "
+		                                 "interrupt mode");
 	status =
 	    perfctr_control_build(family, nr_counters, options->domain, natives, count, &layout);
+	if (status == PAPI_OK && overflow)
+		status = perfctr_imode_apply(family, thresholds, count, &layout);
 	if (status != PAPI_OK)
 		return status;
+	c->fire = overflow ? options->overflow_fire : NULL;
+	c->cookie = options->overflow_cookie;
 	c->layout = layout;
 	c->count = count;
 	c->user_read = options->user_read;
@@ -208,14 +277,23 @@ static int perfctr_control_update(void *control, const struct component_event *e
 static int perfctr_start(void *control)
 {
 	struct perfctr_control *c = control;
+	int status;
 
+	if (imode_running == c)
+		imode_running = NULL;
 	perfctr_vcounter_close(&c->vc);
 	perfctr_gcounter_stop(&c->gc);
 	memset(&c->base, 0, sizeof(c->base));
 	if (c->global)
 		return perfctr_gcounter_start(PERFCTR_DEVICE_PATH, &c->gc, c->cpu,
 		                              &c->layout.control);
-	return perfctr_vcounter_open(PERFCTR_DEVICE_PATH, &c->vc, &c->layout.control);
+	c->vc.si_signo = c->layout.control.nrictrs ? signals_overflow_signal() : 0;
+	if (c->layout.control.nrictrs)
+		imode_running = c; /* before the first overflow can come */
+	status = perfctr_vcounter_open(PERFCTR_DEVICE_PATH, &c->vc, &c->layout.control);
+	if (status != PAPI_OK && imode_running == c)
+		imode_running = NULL;
+	return status;
 }
 
 /* Global sums less those at the last reset (a running global control
@@ -282,6 +360,8 @@ static int perfctr_stop(void *control, long long *values)
 	struct perfctr_control *c = control;
 	int status = values ? perfctr_read(c, values) : PAPI_OK;
 
+	if (imode_running == c)
+		imode_running = NULL;
 	perfctr_vcounter_close(&c->vc);
 	perfctr_gcounter_stop(&c->gc);
 	return status;
@@ -347,7 +427,8 @@ const struct component_ops perfctr_component = {
     .short_name = "perfctr",
     .description = "Linux x86 perfctr 2.6 virtual and global counters (/dev/perfctr, papillon "
                    "module)",
-    .capabilities = CAP_USER_READ | CAP_CPU,
+    .capabilities = CAP_USER_READ | CAP_CPU | CAP_HW_OVERFLOW,
+    .overflow_interrupts = perfctr_overflow_interrupts,
     .control_size = sizeof(struct perfctr_control),
     .init = perfctr_init,
     .shutdown = perfctr_shutdown,

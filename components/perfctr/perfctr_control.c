@@ -2,7 +2,14 @@
 /* Building a control (perfctr_control.h). Bits from the manuals: evntsel
  * USR 16, OS 17, enable 22 (the P6 has one enable, in EVNTSEL0); Intel's
  * fixed counters take a 4-bit field, OS bit 0, USR bit 1, and are read
- * with rdpmc selector bit 30. */
+ * with rdpmc selector bit 30. The P5's control is one 16-bit half of its
+ * CESR: event select in bits 0-5, then the CC field whose bit 6 counts at
+ * CPL 0-2 and bit 7 at CPL 3; no enable bit. The VIA C3's is the event
+ * select alone (9 bits), no domain. The P4's counter has a CCCR (its
+ * evntsel: enable bit 12, ESCR_SELECT bits 13-15, ACTIVE_THREAD 16-17 at
+ * 3, any thread) and an ESCR (event select bits 25-30, event mask 9-24,
+ * thread 0's OS bit 3 and USR bit 2); its 18 counters come in 8 groups, in
+ * each of which an ESCR_SELECT names one ESCR that one counter may use. */
 #include <string.h>
 
 #include "util/error.h"
@@ -11,6 +18,13 @@
 #define EVNTSEL_USR     (1u << 16)
 #define EVNTSEL_OS      (1u << 17)
 #define EVNTSEL_EN      (1u << 22)
+#define P5_CPL_OS       0x40u
+#define P5_CPL_USR      0x80u
+#define P4_CCCR_ENABLE  (1u << 12)
+#define P4_CCCR_THREADS (3u << 16)
+#define P4_ESCR_T0_OS   (1u << 3)
+#define P4_ESCR_T0_USR  (1u << 2)
+#define P4_NR_COUNTERS  18
 #define FIXED_OS        1u
 #define FIXED_USR       2u
 #define RDPMC_FIXED     (1u << 30)
@@ -22,6 +36,33 @@ static uint32_t allowed_counters(const struct perfctr_event *event, unsigned nr_
 	uint32_t general = nr_counters >= 16 ? 0xFFFF : (1u << nr_counters) - 1;
 
 	return event->counters ? event->counters : general;
+}
+
+static const uint8_t p4_group_of_counter[P4_NR_COUNTERS] = {
+    0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 6, 7,
+};
+
+/* The first counter of the event's whose ESCR (group and select) is not
+ * taken yet, or -1. escrs: bit 8 * select + group per ESCR taken. */
+static int p4_counter(const struct perfctr_event *event, uint32_t used, uint64_t escrs)
+{
+	for (unsigned counter = 0; counter < P4_NR_COUNTERS; counter++) {
+		unsigned escr = 8u * event->escr_select + p4_group_of_counter[counter];
+		if ((event->counters >> counter & 1) && !(used >> counter & 1) &&
+		    !(escrs >> escr & 1))
+			return (int)counter;
+	}
+	return -1;
+}
+
+static void program_p4(int domain, unsigned counter, const struct perfctr_event *event,
+                       struct perfctr_cpu_control *c, unsigned index)
+{
+	c->pmc_map[index] = counter;
+	c->evntsel[index] = P4_CCCR_ENABLE | (uint32_t)event->escr_select << 13 | P4_CCCR_THREADS;
+	c->p4.escr[index] = (uint32_t)event->event << 25 | (uint32_t)event->escr_mask << 9 |
+	                    (domain & PAPI_DOM_USER ? P4_ESCR_T0_USR : 0) |
+	                    (domain & PAPI_DOM_KERNEL ? P4_ESCR_T0_OS : 0);
 }
 
 static void program_counter(enum perfctr_x86_family_id family, int domain, unsigned counter,
@@ -36,6 +77,15 @@ static void program_counter(enum perfctr_x86_family_id family, int domain, unsig
 		return;
 	}
 	c->pmc_map[index] = counter;
+	if (family == PERFCTR_FAMILY_VIA_C3) {
+		c->evntsel[index] = event->event | (uint32_t)event->umask << 8;
+		return;
+	}
+	if (family == PERFCTR_FAMILY_P5) {
+		c->evntsel[index] =
+		    event->event | (user ? P5_CPL_USR : 0) | (kernel ? P5_CPL_OS : 0);
+		return;
+	}
 	c->evntsel[index] = event->event | (uint32_t)event->umask << 8 | (user ? EVNTSEL_USR : 0) |
 	                    (kernel ? EVNTSEL_OS : 0);
 	/* The P6's one enable bit is EVNTSEL0's, reserved in EVNTSEL1. */
@@ -48,6 +98,7 @@ int perfctr_control_build(enum perfctr_x86_family_id family, unsigned nr_counter
                           struct perfctr_layout *out)
 {
 	uint32_t used = 0;
+	uint64_t escrs = 0;
 	unsigned n = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -64,6 +115,19 @@ int perfctr_control_build(enum perfctr_x86_family_id family, unsigned nr_counter
 
 		if (!event) {
 			out->slot[i] = PERFCTR_SLOT_TSC;
+			continue;
+		}
+		if (family == PERFCTR_FAMILY_P4) {
+			int p4 = n < PERFCTR_MAX_COUNTERS ? p4_counter(event, used, escrs) : -1;
+			if (p4 < 0)
+				return papi_error_set(PAPI_ECNFLCT,
+				                      "perfctr: no counter or ESCR left for %s "
+				                      "beside the set's other events",
+				                      event->name);
+			used |= 1u << p4;
+			escrs |= 1ull << (8u * event->escr_select + p4_group_of_counter[p4]);
+			program_p4(domain, (unsigned)p4, event, &out->control, n);
+			out->slot[i] = (int)n++;
 			continue;
 		}
 		free = allowed_counters(event, nr_counters) & ~used;

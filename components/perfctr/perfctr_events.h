@@ -21,6 +21,10 @@ struct perfctr_event {
 	 * PERFCTR_EVENT_FIXED(n); 0: any general counter. */
 	uint32_t counters;
 	const char *description;
+	/* P4 only: event is the ESCR's event select; these are the ESCR's
+	 * event mask and the CCCR's ESCR_SELECT of the ESCR that counts it. */
+	uint16_t escr_mask;
+	uint8_t escr_select;
 };
 
 struct perfctr_event_table {
@@ -29,8 +33,8 @@ struct perfctr_event_table {
 	size_t count;
 };
 
-/* The table of a family; NULL where none is written yet (P5 and its
- * clones, VIA C3, P4). Every family has the TSC as a native of its own. */
+/* The table of a family; NULL where none is written yet (the P5's
+ * clones, the P5 without MMX). Every family has the TSC as a native of its own. */
 const struct perfctr_event_table *perfctr_events_of(enum perfctr_x86_family_id family);
 
 #endif

@@ -14,6 +14,14 @@ static struct perfctr_native table_natives[64];
 enum perfctr_x86_family_id perfctr_family_of_cpu_type(uint32_t cpu_type)
 {
 	switch (cpu_type) {
+	case PERFCTR_X86_INTEL_P5MMX:
+		return PERFCTR_FAMILY_P5;
+	case PERFCTR_X86_VIA_C3:
+		return PERFCTR_FAMILY_VIA_C3;
+	case PERFCTR_X86_INTEL_P4:
+	case PERFCTR_X86_INTEL_P4M2:
+	case PERFCTR_X86_INTEL_P4M3:
+		return PERFCTR_FAMILY_P4;
 	case PERFCTR_X86_INTEL_P6:
 	case PERFCTR_X86_INTEL_PII:
 	case PERFCTR_X86_INTEL_PIII:
@@ -28,7 +36,8 @@ enum perfctr_x86_family_id perfctr_family_of_cpu_type(uint32_t cpu_type)
 	case PERFCTR_X86_AMD_FAM10H_PLUS:
 		return PERFCTR_FAMILY_AMD_FAM10H;
 	default:
-		/* P5 and its clones, VIA C3, P4: no table yet; generic. */
+		/* The P5 without MMX (no rdpmc for the page's reads), the P5's
+		 * clones: no table yet; generic. */
 		return PERFCTR_FAMILY_GENERIC;
 	}
 }

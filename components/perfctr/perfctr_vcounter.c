@@ -24,6 +24,7 @@ int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cp
 
 	memset(&body, 0, sizeof(body));
 	body.cpu_control = *control;
+	body.si_signo = v->si_signo;
 	if (perfctr_ioctl_struct(v->fd, VPERFCTR_CONTROL, &vperfctr_control_layout, &body, NULL,
 	                         NULL) < 0)
 		return papi_error_set(errno == EBUSY ? PAPI_ECNFLCT : PAPI_ESYS,
@@ -64,6 +65,11 @@ int perfctr_vcounter_open(const char *device, struct perfctr_vcounter *v,
 	if (status != PAPI_OK)
 		perfctr_vcounter_close(v);
 	return status;
+}
+
+int perfctr_vcounter_iresume(int fd)
+{
+	return ioctl(fd, VPERFCTR_IRESUME, 0);
 }
 
 int perfctr_vcounter_read_sum(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums)

@@ -11,6 +11,7 @@
 struct perfctr_vcounter {
 	int fd; /* -1: none */
 	const volatile struct perfctr_cpu_state *page;
+	int si_signo; /* sent on an i-mode overflow; 0: none */
 };
 
 /* Creates (or reopens) the calling thread's virtual counters, maps their
@@ -23,6 +24,9 @@ int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cp
 int perfctr_vcounter_read_sum(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums);
 /* The sums from the page (rdtsc, rdpmc); false: use read_sum. */
 bool perfctr_vcounter_read_page(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums);
+/* VPERFCTR_IRESUME: restarts the i-mode counters after an overflow
+ * (async-signal-safe: one ioctl). */
+int perfctr_vcounter_iresume(int fd);
 void perfctr_vcounter_close(struct perfctr_vcounter *v);
 
 #endif

@@ -94,6 +94,23 @@ static struct route_slot *fd_slot(int fd)
 	return chunk ? &chunk[fd & (FD_CHUNK_SIZE - 1)] : NULL;
 }
 
+/* Routes by si_code, for modules whose signal has no si_fd. */
+#define CODE_SLOTS 4
+static struct {
+	_Atomic int code;
+	struct route_slot slot;
+} code_routes[CODE_SLOTS];
+
+static struct route_slot *code_slot(int code)
+{
+	if (code <= POLL_HUP)
+		return NULL;
+	for (int i = 0; i < CODE_SLOTS; i++)
+		if (atomic_load(&code_routes[i].code) == code)
+			return &code_routes[i].slot;
+	return NULL;
+}
+
 static void chain(int signal_number, siginfo_t *info, void *ucontext)
 {
 	const struct sigaction *old = &previous[signal_number];
@@ -128,6 +145,10 @@ static void on_signal(int signal_number, siginfo_t *info, void *ucontext)
 			dispatch(slot, info, ucontext);
 			handled = true;
 		}
+	} else if (info && signal_number == signals_overflow_signal() && code_slot(info->si_code) &&
+	           atomic_load(&code_slot(info->si_code)->route)) {
+		dispatch(code_slot(info->si_code), info, ucontext);
+		handled = true;
 	} else if (signal_number == SIGIO && info && info->si_code == SI_KERNEL) {
 		/* The kernel's fallback when the real-time queue is full: the
 		 * samples wait in their rings, the next overflow signal
@@ -210,6 +231,30 @@ int signals_route_fd(int fd, struct signal_route *route)
 	struct signal_route *expected = NULL;
 	if (!atomic_compare_exchange_strong(&slot->route, &expected, route))
 		return papi_error_set(PAPI_EBUG, "descriptor %d already has an overflow route", fd);
+	return PAPI_OK;
+}
+
+int signals_route_code(int code, struct signal_route *route)
+{
+	if (code <= POLL_HUP)
+		return papi_error_set(PAPI_EBUG, "si_code %d is the kernel's own", code);
+	int status = install_handler(signals_overflow_signal());
+	if (status != PAPI_OK)
+		return status;
+	pthread_mutex_lock(&install_lock);
+	status = PAPI_ENOMEM;
+	for (int i = 0; i < CODE_SLOTS; i++) {
+		int expected = 0;
+		if (atomic_load(&code_routes[i].code) == code ||
+		    atomic_compare_exchange_strong(&code_routes[i].code, &expected, code)) {
+			atomic_store(&code_routes[i].slot.route, route);
+			status = PAPI_OK;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&install_lock);
+	if (status != PAPI_OK)
+		return papi_error_set(status, "no room for an overflow route by si_code %d", code);
 	return PAPI_OK;
 }
 

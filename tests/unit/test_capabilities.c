@@ -1167,6 +1167,41 @@ struct unit_test {
 #function, function                                                                \
 	}
 
+/* A module's overflow signal with its own si_code and no si_fd (perfctr's
+ * SI_PMC_OVF, 'P', the mask in the first word of the pad) reaches the
+ * route of that code, once per signal, with the mask. Sent to this thread
+ * by rt_tgsigqueueinfo, which takes any si_code to the caller's own
+ * process. */
+static atomic_int code_fires, code_mask;
+
+static void code_fire(void *arg, const siginfo_t *info, void *ucontext)
+{
+	(void)ucontext;
+	CU_ASSERT_PTR_EQUAL(arg, &code_fires);
+	atomic_store(&code_mask, info->_sifields._pad[0]);
+	atomic_fetch_add(&code_fires, 1);
+}
+
+static void test_overflow_signal_routed_by_code(void)
+{
+	static struct signal_route route = {.fire = code_fire, .arg = &code_fires};
+	siginfo_t info;
+
+	CU_ASSERT_EQUAL_FATAL(signals_route_code('P', &route), PAPI_OK);
+	CU_ASSERT_EQUAL(signals_route_code(POLL_IN, &route), PAPI_EBUG);
+	for (int i = 1; i <= 3; i++) {
+		memset(&info, 0, sizeof(info));
+		info.si_signo = signals_overflow_signal();
+		info.si_code = 'P';
+		info._sifields._pad[0] = 1 << i;
+		CU_ASSERT_EQUAL(syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid),
+		                        signals_overflow_signal(), &info),
+		                0);
+		CU_ASSERT_EQUAL(atomic_load(&code_fires), i);
+		CU_ASSERT_EQUAL(atomic_load(&code_mask), 1 << i);
+	}
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -1191,6 +1226,7 @@ int main(void)
 	    TEST(test_cpu_reaches_the_component),
 	    TEST(test_inherit_reaches_the_component),
 	    TEST(test_no_multiplex_refuses_both_multiplexers),
+	    TEST(test_overflow_signal_routed_by_code),
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;

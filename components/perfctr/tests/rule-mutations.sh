@@ -27,8 +27,9 @@ build_and_run() {
 	"$cc" -std=gnu11 -w -I"$work/kernel" -I"$here" -I"$here/.." -I"$top/tests/unit" \
 		-I"$top/include" -I"$top/src" -o "$work/test" "$here"/test_*.c "$here/x86_sim.c" \
 		"$here/x86_test.c" "$here/../perfctr_state_read.c" "$here/../perfctr_events.c" \
-		"$here/../perfctr_control.c" "$top/src/util/error.c" "$work/kernel/perfctr_cpumask.c" \
-		"$work/kernel/perfctr_global.c" "$work/kernel/perfctr_marshal.c" \
+		"$here/../perfctr_control.c" "$here/../perfctr_imode.c" "$top/src/util/error.c" \
+		"$work/kernel/perfctr_cpumask.c" "$work/kernel/perfctr_global.c" \
+		"$work/kernel/perfctr_marshal.c" \
 		"$@" -lcunit || return 2
 	"$work/test" >/dev/null 2>&1
 }

@@ -3,7 +3,10 @@
  * a family's table is a control the driver accepts on that family's
  * simulated CPU, the natives' counts are found where the layout says, and
  * sets that do not fit are refused with PAPI_ECNFLCT. */
+#include <string.h>
+
 #include "x86_test.h"
+#include "x86_p4.h"
 #include "papi.h"
 #include "perfctr_control.h"
 
@@ -11,7 +14,13 @@ static const struct perfctr_native tsc = {NULL};
 
 static void build_cpu(enum perfctr_x86_family_id family)
 {
-	if (family == PERFCTR_FAMILY_P6)
+	if (family == PERFCTR_FAMILY_P5)
+		sim_cpu_p5(&fx.sim, true);
+	else if (family == PERFCTR_FAMILY_VIA_C3)
+		sim_cpu_via_c3(&fx.sim);
+	else if (family == PERFCTR_FAMILY_P4)
+		sim_cpu_p4(&fx.sim, 3, false);
+	else if (family == PERFCTR_FAMILY_P6)
 		sim_cpu_p6(&fx.sim);
 	else if (family == PERFCTR_FAMILY_K7)
 		sim_cpu_k7(&fx.sim, true);
@@ -26,9 +35,9 @@ static void build_cpu(enum perfctr_x86_family_id family)
  * as fit: each set that builds is accepted by the driver, slots in order. */
 static void test_sets_from_the_tables_are_valid_controls(void)
 {
-	static const enum perfctr_x86_family_id families[] = {PERFCTR_FAMILY_P6, PERFCTR_FAMILY_K7,
-	                                                      PERFCTR_FAMILY_AMD_FAM10H,
-	                                                      PERFCTR_FAMILY_ARCH_PERFMON};
+	static const enum perfctr_x86_family_id families[] = {
+	    PERFCTR_FAMILY_P5, PERFCTR_FAMILY_VIA_C3,     PERFCTR_FAMILY_P6,
+	    PERFCTR_FAMILY_K7, PERFCTR_FAMILY_AMD_FAM10H, PERFCTR_FAMILY_ARCH_PERFMON};
 	unsigned built = 0;
 
 	for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
@@ -124,6 +133,144 @@ static void test_tsc_only_set_is_the_generic_control(void)
 	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
 }
 
+/* The P5's controls as the CESR gets them: INSTRUCTIONS_EXECUTED (0x16)
+ * at every CPL on counter 0 is 0xD6, FLOPS (0x22) at CPL 3 on counter 1
+ * is 0xA2; the driver accepts them and a resume writes 0x00A200D6. */
+static const struct perfctr_native *p5_native(const char *name, struct perfctr_native *native)
+{
+	const struct perfctr_event_table *p5 = perfctr_events_of(PERFCTR_FAMILY_P5);
+	native->event = NULL;
+	for (size_t e = 0; e < p5->count; e++)
+		if (strcmp(p5->events[e].name, name) == 0)
+			native->event = &p5->events[e];
+	CU_ASSERT_PTR_NOT_NULL(native->event);
+	return native;
+}
+
+static void test_p5_controls_exact_cesr(void)
+{
+	struct perfctr_native instructions, flops;
+	const struct perfctr_native *both[] = {&tsc,
+	                                       p5_native("INSTRUCTIONS_EXECUTED", &instructions)};
+	const struct perfctr_native *user[] = {p5_native("FLOPS", &flops)};
+	struct perfctr_layout layout, second;
+
+	build_cpu(PERFCTR_FAMILY_P5);
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_P5);
+	CU_ASSERT_EQUAL_FATAL(perfctr_control_build(PERFCTR_FAMILY_P5, 2,
+	                                            PAPI_DOM_USER | PAPI_DOM_KERNEL, both, 2,
+	                                            &layout),
+	                      PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0xD6u);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 0u);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, user, 1, &second), PAPI_OK);
+	CU_ASSERT_EQUAL(second.control.evntsel[0], 0xA2u);
+	/* The two in one control, FLOPS on counter 1. */
+	layout.control.nractrs = 2;
+	layout.control.pmc_map[1] = 1;
+	layout.control.evntsel[1] = second.control.evntsel[0];
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({MSR_P5_CESR, 0x00A200D6});
+	/* A third event has no counter. */
+	const struct perfctr_native *three[] = {&instructions, &flops, &flops};
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, three, 3, &second),
+	    PAPI_ECNFLCT);
+}
+
+/* The VIA C3: counter 1 only, the 9-bit select as EVNTSEL1 gets it
+ * (0x1C0 for the string-iteration count); a resume writes it there. A
+ * second event has no counter. */
+static void test_via_c3_control_exact_evntsel1(void)
+{
+	const struct perfctr_event_table *c3 = perfctr_events_of(PERFCTR_FAMILY_VIA_C3);
+	struct perfctr_native strings = {&c3->events[2]}, clocks = {&c3->events[0]};
+	const struct perfctr_native *one[] = {&tsc, &strings}, *two[] = {&strings, &clocks};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_VIA_C3);
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_VIA_C3);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_VIA_C3, 2, PAPI_DOM_USER, one, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 1u);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x1C0u);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({MSR_P6_EVNTSEL0 + 1, 0x1C0});
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_VIA_C3, 2, PAPI_DOM_USER, two, 2, &layout),
+	    PAPI_ECNFLCT);
+}
+
+static const struct perfctr_event *event_named(enum perfctr_x86_family_id family, const char *name)
+{
+	const struct perfctr_event_table *table = perfctr_events_of(family);
+	for (size_t e = 0; e < table->count; e++)
+		if (strcmp(table->events[e].name, name) == 0)
+			return &table->events[e];
+	CU_FAIL("no such event");
+	return &table->events[0];
+}
+
+/* The P4: INSTR_RETIRED (CRU_ESCR0, select 4, event 0x02, mask
+ * NBOGUSNTAG) at USR on counter 12 is CCCR 0x39000 and ESCR 0x04000204
+ * in MSR 0x3B8; the driver programs them there. */
+static void test_p4_control_exact_cccr_and_escr(void)
+{
+	struct perfctr_native retired = {event_named(PERFCTR_FAMILY_P4, "INSTR_RETIRED")};
+	const struct perfctr_native *set[] = {&tsc, &retired};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_P4);
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_P4);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, set, 2, &layout), PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 12u);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x39000u);
+	CU_ASSERT_EQUAL(layout.control.p4.escr[0], 0x04000204u);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(fx.state.program.p4_escr_map[0], 0x3B8u);
+	CU_ASSERT_EQUAL(fx.state.program.counter_msr[0], 0x300u + 12);
+	CU_ASSERT_EQUAL(fx.state.program.image[P4_INDEX_CCCR0 + 12], 0x39000u);
+	/* Kernel and user: thread 0's OS and USR bits. */
+	CU_ASSERT_EQUAL(perfctr_control_build(PERFCTR_FAMILY_P4, 18,
+	                                      PAPI_DOM_USER | PAPI_DOM_KERNEL, set, 2, &layout),
+	                PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.p4.escr[0], 0x0400020Cu);
+}
+
+/* Two counters of a group share its ESCRs: a second GLOBAL_POWER_EVENTS
+ * (FSB_ESCR0 for counters 0-1, FSB_ESCR1 for 2-3) goes to counter 2, a
+ * third has no ESCR left. */
+static void test_p4_escr_conflicts(void)
+{
+	struct perfctr_native power = {event_named(PERFCTR_FAMILY_P4, "GLOBAL_POWER_EVENTS")};
+	const struct perfctr_native *three[] = {&power, &power, &power};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_P4);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, three, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 0u);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[1], 2u);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(fx.state.program.p4_escr_map[0], 0x3A2u);
+	CU_ASSERT_EQUAL(fx.state.program.p4_escr_map[1], 0x3A3u);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, three, 3, &layout),
+	    PAPI_ECNFLCT);
+	/* The same control with both on counters 0 and 1: the driver too
+	 * refuses one ESCR for two counters. */
+	layout.control.nractrs = 2;
+	layout.control.pmc_map[0] = 0;
+	layout.control.pmc_map[1] = 1;
+	CU_ASSERT_TRUE(fixture_rejects(&layout.control, false));
+}
+
 /* The domain picks the evntsel's USR and OS bits. */
 static void test_domain_sets_cpl_bits(void)
 {
@@ -170,6 +317,10 @@ void add_control_suite(void)
 	    TEST(test_sets_from_the_tables_are_valid_controls),
 	    TEST(test_sets_that_do_not_fit_conflict),
 	    TEST(test_amd_ext_core_six_counters),
+	    TEST(test_p5_controls_exact_cesr),
+	    TEST(test_via_c3_control_exact_evntsel1),
+	    TEST(test_p4_control_exact_cccr_and_escr),
+	    TEST(test_p4_escr_conflicts),
 	    TEST(test_p6_counter_1_alone_conflicts),
 	    TEST(test_tsc_only_set_is_the_generic_control),
 	    TEST(test_domain_sets_cpl_bits),

@@ -10,6 +10,15 @@
 static void build(enum perfctr_x86_family_id family)
 {
 	switch (family) {
+	case PERFCTR_FAMILY_P5:
+		sim_cpu_p5(&fx.sim, true);
+		break;
+	case PERFCTR_FAMILY_VIA_C3:
+		sim_cpu_via_c3(&fx.sim);
+		break;
+	case PERFCTR_FAMILY_P4:
+		sim_cpu_p4(&fx.sim, 3, false);
+		break;
 	case PERFCTR_FAMILY_P6:
 		sim_cpu_p6(&fx.sim);
 		break;
@@ -36,6 +45,27 @@ static struct perfctr_cpu_control control_of(enum perfctr_x86_family_id family,
 	struct perfctr_cpu_control control = {.tsc_on = 1, .nractrs = 1};
 	uint32_t evntsel = event->event | (uint32_t)event->umask << 8 | EVNTSEL_USR;
 
+	if (family == PERFCTR_FAMILY_P4) {
+		/* The CCCR: enable, the ESCR's select, any thread; the ESCR:
+		 * event select, mask, thread 0's USR bit. */
+		control.pmc_map[0] = counter;
+		control.evntsel[0] = 1u << 12 | (uint32_t)event->escr_select << 13 | 3u << 16;
+		control.p4.escr[0] =
+		    (uint32_t)event->event << 25 | (uint32_t)event->escr_mask << 9 | 4u;
+		return control;
+	}
+	if (family == PERFCTR_FAMILY_VIA_C3) {
+		/* The 9-bit event select alone. */
+		control.pmc_map[0] = counter;
+		control.evntsel[0] = event->event | (uint32_t)event->umask << 8;
+		return control;
+	}
+	if (family == PERFCTR_FAMILY_P5) {
+		/* One CESR half: the event and the CC field's CPL 3 bit. */
+		control.pmc_map[0] = counter;
+		control.evntsel[0] = event->event | 0x80u;
+		return control;
+	}
 	if (counter >= 16) {
 		control.pmc_map[0] = ARCH_RDPMC_FIXED | (counter - 16);
 		control.evntsel[0] = ARCH_FIXED_USR;
@@ -54,9 +84,9 @@ static struct perfctr_cpu_control control_of(enum perfctr_x86_family_id family,
 
 static void test_every_event_is_a_valid_control(void)
 {
-	static const enum perfctr_x86_family_id families[] = {PERFCTR_FAMILY_P6, PERFCTR_FAMILY_K7,
-	                                                      PERFCTR_FAMILY_AMD_FAM10H,
-	                                                      PERFCTR_FAMILY_ARCH_PERFMON};
+	static const enum perfctr_x86_family_id families[] = {
+	    PERFCTR_FAMILY_P5, PERFCTR_FAMILY_VIA_C3,     PERFCTR_FAMILY_P6,
+	    PERFCTR_FAMILY_K7, PERFCTR_FAMILY_AMD_FAM10H, PERFCTR_FAMILY_ARCH_PERFMON};
 	for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
 		const struct perfctr_event_table *table = perfctr_events_of(families[f]);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(table);
@@ -79,8 +109,9 @@ static void test_every_event_is_a_valid_control(void)
 			}
 		}
 	}
-	/* No table yet for these: the component offers their TSC only. */
-	CU_ASSERT_PTR_NULL(perfctr_events_of(PERFCTR_FAMILY_P4));
+	/* No table for these: the component offers their TSC only. */
+	CU_ASSERT_PTR_NULL(perfctr_events_of(PERFCTR_FAMILY_CYRIX));
+	CU_ASSERT_PTR_NULL(perfctr_events_of(PERFCTR_FAMILY_WINCHIP));
 	CU_ASSERT_PTR_NULL(perfctr_events_of(PERFCTR_FAMILY_GENERIC));
 }
 

@@ -76,6 +76,7 @@ int main(void)
 	add_state_read_suite();
 	add_cpumask_suite();
 	add_events_suite();
+	add_imode_suite();
 	add_control_suite();
 	add_global_suite();
 	add_marshal_suite();

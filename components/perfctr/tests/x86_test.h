@@ -54,6 +54,7 @@ void add_switch_suite(void);
 void add_state_read_suite(void);
 void add_cpumask_suite(void);
 void add_events_suite(void);
+void add_imode_suite(void);
 void add_control_suite(void);
 void add_global_suite(void);
 void add_marshal_suite(void);

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* i-mode (interrupt-mode) counters for PAPI_overflow: the natives with an
+ * overflow threshold move to the control's i-mode counters, which start
+ * at -threshold and interrupt when they pass zero; the driver then sends
+ * the thread a signal whose si_pmc_ovf_mask names the overflowed counters
+ * (their index in the control), and VPERFCTR_IRESUME restarts them. Pure:
+ * tested against the driver on the simulated CPU. */
+#ifndef PAPILLON_PERFCTR_IMODE_H
+#define PAPILLON_PERFCTR_IMODE_H
+
+#include "perfctr_control.h"
+
+/* Whether the family's counters can interrupt (the P5, its clones and the
+ * VIA C3 cannot; nor the generic driver). */
+bool perfctr_imode_family(enum perfctr_x86_family_id family);
+
+/* Turns layout's counters of the natives with thresholds[i] > 0 into
+ * i-mode ones: the a-mode counters first, then these (the driver's
+ * order), slots updated, ireset = -threshold, the interrupt bit of the
+ * family's control. PAPI_OK; PAPI_EINVAL for the TSC or a threshold
+ * above 2^31 - 1 (ireset is 32 bits); PAPI_ECMP where the family cannot
+ * interrupt. */
+int perfctr_imode_apply(enum perfctr_x86_family_id family, const long long *thresholds, int count,
+                        struct perfctr_layout *layout);
+
+/* The natives an overflow mask names: calls fire(cookie, native) once per
+ * native whose counter's bit is set, in the natives' order; returns how
+ * many. */
+int perfctr_imode_dispatch(const struct perfctr_layout *layout, int count, uint32_t ovf_mask,
+                           void (*fire)(void *cookie, int native), void *cookie);
+
+#endif
