@@ -37,8 +37,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ROUNDS 10
-#define N      1000000ULL
+#define ROUNDS       10
+#define N            1000000ULL
+#define RETRY_SLACK  64 /* instructions a read's retries may add in one round */
+#define RETRY_ROUNDS 2
 
 static const char *const names[] = {"perf::INSTRUCTIONS", "perf::CYCLES"};
 static atomic_bool helper_stop;
@@ -126,7 +128,7 @@ int main(int argc, char **argv)
 	long long last[2] = {0, 0}, user[2], sys[2], after[2], ns, t_user, fixed;
 	long long sleep_gap = -1;
 	pthread_t thread;
-	int migrations = 0;
+	int migrations = 0, retried_rounds = 0;
 
 	ctest_init(argc, argv);
 	ctest_library_init();
@@ -162,11 +164,28 @@ int main(int argc, char **argv)
 	for (int r = 0; r < ROUNDS; r++) {
 		long long loop = loop_count(eventset, N, last, &ns, &t_user),
 		          want = 2LL * (long long)N;
-		if (hw_exact())
-			FAIL_IF(loop != want + fixed,
-			        "round %d: N=%llu counted %lld, want exactly 2N + F = %lld", r, N,
-			        loop, want + fixed);
-		else
+		if (hw_exact()) {
+			/* A preemption that lands inside a user read makes the read
+			 * go round its retry loop once more: a few instructions over
+			 * 2N + F in that round (9 seen on aarch64-n1), allowed in
+			 * RETRY_ROUNDS rounds at most; a read that is wrong is wrong
+			 * in every round. */
+			FAIL_IF(loop < want + fixed || loop > want + fixed + RETRY_SLACK,
+			        "round %d: N=%llu counted %lld, want exactly 2N + F = %lld (or up "
+			        "to %d more after a read's retry)",
+			        r, N, loop, want + fixed, RETRY_SLACK);
+			if (loop != want + fixed) {
+				retried_rounds++;
+				ctest_note(
+				    "round %d: %lld instructions over 2N + F: a read retried", r,
+				    loop - want - fixed);
+			}
+			FAIL_IF(
+			    retried_rounds > RETRY_ROUNDS,
+			    "%d rounds counted more than 2N + F = %lld: not a read's occasional "
+			    "retry",
+			    retried_rounds, want + fixed);
+		} else
 			FAIL_IF(loop < want || loop > hw_max_instructions(ns),
 			        "round %d: N=%llu counted %lld, want 2N = %lld to the %lld "
 			        "instructions %lld ns allow",

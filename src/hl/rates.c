@@ -92,7 +92,12 @@ static int rate_begin(enum rate_kind kind, int event, const int *codes, int coun
 			snprintf(reason, sizeof reason, "%s", PAPI_strreason());
 			(void)PAPI_cleanup_eventset(set);
 			(void)PAPI_destroy_eventset(&set);
-			return papi_error_set(error, "%s", reason);
+			if (*reason)
+				return papi_error_set(error, "%s", reason);
+			return papi_error_set(error,
+			                      "%s: the events it needs cannot count together here "
+			                      "(PAPI_start of its set returned %d)",
+			                      kind_name(kind), error);
 		}
 		return status;
 	}
