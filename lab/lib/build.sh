@@ -7,10 +7,14 @@
 lab_out() { echo "$LAB_BUILD/$1/lab"; }
 
 # compile_if_stale ARCH SRC OUT: cross-compile one static C11 program,
-# unless OUT is newer than SRC (and than this file's flags).
+# unless OUT is newer than SRC (and than this file's flags, and the lab
+# tests' shared headers, lab/tests/*.h).
 compile_if_stale() {
-	local arch=$1 src=$2 out=$3 cc
-	if [ -x "$out" ] && [ "$out" -nt "$src" ] && [ "$out" -nt "${BASH_SOURCE[0]}" ]; then
+	local arch=$1 src=$2 out=$3 cc header fresh=1
+	for header in "$LAB_DIR"/tests/*.h; do
+		[ ! -e "$header" ] || [ "$out" -nt "$header" ] || fresh=0
+	done
+	if [ "$fresh" = 1 ] && [ -x "$out" ] && [ "$out" -nt "$src" ] && [ "$out" -nt "${BASH_SOURCE[0]}" ]; then
 		return 0
 	fi
 	cc=$(arch_cc "$arch")

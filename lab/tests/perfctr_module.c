@@ -34,7 +34,6 @@ int main(void)
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -48,54 +47,20 @@ int main(void)
  * makes them; this test is one file, so their sources come in here. */
 #include "../../components/perfctr/kernel/perfctr_marshal.c"
 #include "../../components/perfctr/perfctr_ioctl.c"
+#include "module_checks.h"
 
 #define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"
 #define MODULE_NAME "papillon_perfctr"
 #define DEVICE      "/dev/perfctr"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-	do {                                                                                       \
-		if (!(cond)) {                                                                     \
-			printf("check failed (%s:%d): ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                                       \
-			printf("\n");                                                              \
-			failures++;                                                                \
-		}                                                                                  \
-	} while (0)
-
 static int load_module(void)
 {
-	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC), rc;
-	if (fd < 0)
-		return -1;
-	rc = (int)syscall(SYS_finit_module, fd, "", 0);
-	close(fd);
-	/* devtmpfs makes the node as the device registers. */
-	for (int i = 0; rc == 0 && i < 100 && access(DEVICE, F_OK) != 0; i++)
-		usleep(10000);
-	return rc;
+	return module_load(MODULE_PATH, DEVICE);
 }
 
 static int unload_module(void)
 {
-	return (int)syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK);
-}
-
-/* Memory in use, kB: MemTotal - MemFree (pages and slab alike). */
-static long used_kb(void)
-{
-	char line[128];
-	long total = 0, free_kb = 0;
-	FILE *f = fopen("/proc/meminfo", "r");
-	while (f && fgets(line, sizeof line, f)) {
-		sscanf(line, "MemTotal: %ld", &total);
-		sscanf(line, "MemFree: %ld", &free_kb);
-	}
-	if (f)
-		fclose(f);
-	return total - free_kb;
+	return module_unload(MODULE_NAME);
 }
 
 static uint64_t rdtsc(void)
@@ -504,10 +469,10 @@ static void check_open_close_cycles(void)
 		munmap(page, (size_t)pagesize);
 		close(vfd);
 		if (i == 49)
-			before = used_kb();
+			before = memory_used_kb();
 		done++;
 	}
-	long growth = used_kb() - before;
+	long growth = memory_used_kb() - before;
 	printf("perfctr: %d open/close cycles; memory in use grew %ld kB over the last 950\n", done,
 	       growth);
 	CHECK(done == 1000, "only %d cycles", done);
@@ -526,37 +491,14 @@ static void check_load_cycles(void)
 			break;
 		}
 		if (i == 9)
-			before = used_kb();
+			before = memory_used_kb();
 		done++;
 	}
-	long growth = used_kb() - before;
+	long growth = memory_used_kb() - before;
 	printf("perfctr: %d load/unload cycles; memory in use grew %ld kB over the last 90\n", done,
 	       growth);
 	CHECK(done == 100, "only %d cycles", done);
 	CHECK(growth < 1024, "memory grew %ld kB", growth);
-}
-
-static void check_kernel_log(void)
-{
-	static const char *const bad[] = {
-	    "Oops",       "BUG:",        "WARNING:",           "general protection",
-	    "Call Trace", "refcount_t:", "list_del corruption"};
-	int size = klogctl(10, NULL, 0);
-	char *log = malloc(size > 0 ? (size_t)size + 1 : 1);
-	int n = log ? klogctl(3, log, size) : -1;
-
-	CHECK(n >= 0, "cannot read the kernel log");
-	if (n < 0)
-		return;
-	log[n] = '\0';
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		char *hit = strstr(log, bad[i]);
-		CHECK(!hit, "kernel log: %.200s", hit);
-	}
-	for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n"))
-		if (strstr(line, MODULE_NAME) && !strstr(line, "driver ("))
-			printf("kernel: %s\n", line);
-	free(log);
 }
 
 /* A ctest of the component, run while the module is loaded: its verdict
@@ -616,7 +558,7 @@ int main(void)
 	}
 	if (load_module() != 0) {
 		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
-		check_kernel_log();
+		check_kernel_log(MODULE_NAME, "driver (");
 		return 1;
 	}
 	unsigned cpu_khz = check_queries();
@@ -636,7 +578,7 @@ int main(void)
 	check_component_ctest("/ctests/perfctr_global");
 	/* The read-cost benchmark (doc/performance.md), in the same guest. */
 	check_component_ctest("/ctests/perfctr_read_cost");
-	check_kernel_log();
+	check_kernel_log(MODULE_NAME, "driver (");
 	printf("%s: %d failed checks\n", failures ? "FAILED" : "PASSED", failures);
 	return failures ? 1 : 0;
 }

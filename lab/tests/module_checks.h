@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * lab/tests/module_checks.h: what the lab's kernel module tests share
+ * (perfctr_module.c, riscv_module_robust.c; each test is one program, so
+ * this is a header of static functions): a check that counts its
+ * failures, loading and unloading a module, the memory in use, and the
+ * kernel log scanned for oopses and warnings.
+ */
+#ifndef PAPILLON_LAB_MODULE_CHECKS_H
+#define PAPILLON_LAB_MODULE_CHECKS_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                           \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("check failed (%s:%d): ", __FILE__, __LINE__);                      \
+			printf(__VA_ARGS__);                                                       \
+			printf("\n");                                                              \
+			failures++;                                                                \
+		}                                                                                  \
+	} while (0)
+
+/* finit_module, then wait (up to 1 s) for devtmpfs to show the device. */
+static inline int module_load(const char *path, const char *device)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	if (fd < 0)
+		return -1;
+	rc = (int)syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	for (int i = 0; rc == 0 && i < 100 && access(device, F_OK) != 0; i++)
+		usleep(10000);
+	return rc;
+}
+
+static inline int module_unload(const char *name)
+{
+	return (int)syscall(SYS_delete_module, name, O_NONBLOCK);
+}
+
+/* Memory in use, kB: MemTotal - MemFree (pages and slab alike). */
+static inline long memory_used_kb(void)
+{
+	char line[128];
+	long total = 0, free_kb = 0;
+	FILE *f = fopen("/proc/meminfo", "r");
+	while (f && fgets(line, sizeof line, f)) {
+		sscanf(line, "MemTotal: %ld", &total);
+		sscanf(line, "MemFree: %ld", &free_kb);
+	}
+	if (f)
+		fclose(f);
+	return total - free_kb;
+}
+
+/* No oops, bug, warning or trace anywhere in the kernel log since boot;
+ * prints the module's own lines but those containing quiet (its load
+ * message, once per load). */
+static inline void check_kernel_log(const char *module_name, const char *quiet)
+{
+	static const char *const bad[] = {
+	    "Oops",       "BUG:",        "WARNING:",           "general protection",
+	    "Call Trace", "refcount_t:", "list_del corruption"};
+	int size = klogctl(10, NULL, 0);
+	char *log = malloc(size > 0 ? (size_t)size + 1 : 1);
+	int n = log ? klogctl(3, log, size) : -1;
+
+	CHECK(n >= 0, "cannot read the kernel log");
+	if (n < 0) {
+		free(log);
+		return;
+	}
+	log[n] = '\0';
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *hit = strstr(log, bad[i]);
+		CHECK(!hit, "kernel log: %.200s", hit);
+	}
+	for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n"))
+		if (strstr(line, module_name) && !strstr(line, quiet))
+			printf("kernel: %s\n", line);
+	free(log);
+}
+
+#endif

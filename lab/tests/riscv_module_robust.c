@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * lab/tests/riscv_module_robust.c: the riscv component's kernel module
+ * (/dev/papillon_riscv, components/riscv/kernel) under repetition and
+ * against an unprivileged user (issue 20, point 6), in the QEMU 10
+ * riscv64 guests (riscv64-deleg: delegated counters; riscv64-nodeleg:
+ * SBI calls). Checks:
+ *
+ * - 100 load/unload cycles, each opening the device and counting a loop,
+ *   and 1,000 open/obtain/start/read/stop/close cycles: memory in use
+ *   (MemTotal - MemFree) grows less than 1 MB over the last 90 and 950,
+ *   and the module's own counts (/sys/module/papillon_riscv/parameters:
+ *   files, its one allocation per open file, and counters_held, the SBI
+ *   counters its files hold) are 0 after every close;
+ * - every SBI counter the module can obtain (cycles counters until none
+ *   is left, then instructions, then firmware counters) is obtained again,
+ *   as many, after a process holding them all was killed and the module
+ *   unloaded and loaded again; a counter it had opened to user reads is
+ *   closed again (csrr traps);
+ * - a process turned nobody: the device is root's, mode 0666; it cannot
+ *   load or unload the module, count the kernel or the firmware while
+ *   perf_event_paranoid > 1 (EACCES), reach another process's counter
+ *   (its slots are its file's: EBADSLT; the counter itself is not handed
+ *   out: ENOENT; csrr of it traps), nor pass a malformed request
+ *   (EINVAL); the other process's counter goes on counting, unreset;
+ * - no oops, BUG, WARNING or call trace in the kernel log.
+ *
+ * It runs after lab/riscv_deleg (the module loaded) and leaves the
+ * module loaded, for ctests/riscv_csr. Elsewhere it skips.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+
+#if !defined(__riscv) || __riscv_xlen != 64
+int main(void)
+{
+	puts("SKIPPED: the riscv module is for riscv64 guests");
+	return 77;
+}
+#else
+#include <errno.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "../../components/riscv/kernel/rv_abi.h"
+#include "module_checks.h"
+
+#define MODULE_PATH "/lab/riscv/papillon_riscv.ko"
+#define MODULE_NAME "papillon_riscv"
+#define PARAMS      "/sys/module/papillon_riscv/parameters/"
+#define LOAD_QUIET  "SBI counters, delegation" /* the load message, once per hart and load */
+#define EV_CYCLES   0x00001ull
+#define EV_INSTR    0x00002ull
+#define EV_FW       0xf0000ull  /* FW_MISALIGNED_LOAD */
+#define USER_ONLY   (3ull << 6) /* SBI's SINH | MINH */
+#define SBI_SINH    (1ull << 6)
+#define NOBODY      65534
+#define LOAD_CYCLES 100
+#define OPEN_CYCLES 1000
+#define SPIN        1000 /* loop iterations counted per open cycle: 2,000 instructions */
+
+static void spin(uint64_t n)
+{
+	__asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(n));
+}
+
+static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t *value)
+{
+	struct rv_abi_counter c = {.slot = slot, .value = value ? *value : 0};
+	if (ioctl(fd, cmd, &c) != 0)
+		return errno;
+	if (value)
+		*value = c.value;
+	return 0;
+}
+
+static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, uint32_t counters,
+                  struct rv_abi_obtain *o)
+{
+	*o = (struct rv_abi_obtain){
+	    .event_index = event, .inhibit_flags = inhibit, .flags = flags, .counters = counters};
+	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
+}
+
+/* A module parameter's value, or -1. */
+static long param(const char *name)
+{
+	char path[128];
+	long v = -1;
+	snprintf(path, sizeof path, PARAMS "%s", name);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/* csrr of counter i (0xc00 + i), the CSR number an immediate; a trap
+ * (SIGILL: scounteren keeps the counter from user mode) comes back as
+ * false. */
+#define READ_CASE(i)                                                                               \
+	case i:                                                                                    \
+		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(*v));                               \
+		break
+
+static sigjmp_buf trap_jump;
+
+static void on_sigill(int sig)
+{
+	(void)sig;
+	siglongjmp(trap_jump, 1);
+}
+
+static bool user_read(unsigned counter, volatile uint64_t *v)
+{
+	struct sigaction sa = {.sa_handler = on_sigill}, old;
+	volatile bool ok = true;
+	sigaction(SIGILL, &sa, &old);
+	if (sigsetjmp(trap_jump, 1) == 0) {
+		switch (counter) {
+			READ_CASE(0);
+			READ_CASE(2);
+			READ_CASE(3);
+			READ_CASE(4);
+			READ_CASE(5);
+			READ_CASE(6);
+			READ_CASE(7);
+			READ_CASE(8);
+			READ_CASE(9);
+			READ_CASE(10);
+			READ_CASE(11);
+			READ_CASE(12);
+			READ_CASE(13);
+			READ_CASE(14);
+			READ_CASE(15);
+			READ_CASE(16);
+			READ_CASE(17);
+			READ_CASE(18);
+			READ_CASE(19);
+			READ_CASE(20);
+			READ_CASE(21);
+			READ_CASE(22);
+			READ_CASE(23);
+			READ_CASE(24);
+			READ_CASE(25);
+			READ_CASE(26);
+			READ_CASE(27);
+			READ_CASE(28);
+			READ_CASE(29);
+			READ_CASE(30);
+			READ_CASE(31);
+		default:
+			ok = false;
+		}
+	} else {
+		ok = false;
+	}
+	sigaction(SIGILL, &old, NULL);
+	return ok;
+}
+
+/* Both of the module's counts back to 0 (no file open). */
+static bool module_idle(void)
+{
+	return param("files") == 0 && param("counters_held") == 0;
+}
+
+/* One counted loop on a fresh file: open, obtain, start, spin, stop,
+ * read, close. Every tenth cycle also opens the counter to user reads
+ * and reads it with csrr, arms and disarms overflow, and releases it
+ * before the close; odd cycles drive it through SBI calls. Returns the
+ * count, or 0 on a failure. */
+static uint64_t counted_cycle(int cycle)
+{
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	struct rv_abi_obtain o;
+	uint64_t zero = 0, count = 0, one = 1, threshold = 1000000, off = 0;
+	volatile uint64_t csr = 0;
+	bool ok = fd >= 0;
+	ok = ok && obtain(fd, EV_INSTR, USER_ONLY, cycle & 1 ? RV_ABI_SBI_ONLY : 0, ~7u, &o) == 0;
+	if (ok && cycle % 10 == 0) {
+		ok = counter_call(fd, RV_IOC_USER_ACCESS, o.slot, &one) == 0 &&
+		     counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold) == 0 &&
+		     counter_call(fd, RV_IOC_OVERFLOW, o.slot, &off) == 0;
+	}
+	ok = ok && counter_call(fd, RV_IOC_START, o.slot, &zero) == 0;
+	spin(SPIN);
+	ok = ok && counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0 &&
+	     counter_call(fd, RV_IOC_READ, o.slot, &count) == 0;
+	if (ok && cycle % 10 == 0) {
+		ok = user_read(o.counter, &csr) &&
+		     counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!ok)
+		printf("cycle %d failed: %s\n", cycle, strerror(errno));
+	return ok ? count : 0;
+}
+
+static void check_load_cycles(void)
+{
+	long before = 0;
+	int done = 0;
+	if (access(RV_ABI_DEVICE, F_OK) == 0)
+		CHECK(module_unload(MODULE_NAME) == 0, "unload before the cycles: %s",
+		      strerror(errno));
+	for (int i = 0; i < LOAD_CYCLES; i++) {
+		if (module_load(MODULE_PATH, RV_ABI_DEVICE) != 0) {
+			CHECK(0, "load %d: %s", i, strerror(errno));
+			break;
+		}
+		uint64_t count = counted_cycle(i);
+		bool idle = module_idle();
+		if (module_unload(MODULE_NAME) != 0 || access(RV_ABI_DEVICE, F_OK) == 0 || !idle ||
+		    count < 2 * SPIN) {
+			CHECK(0, "load/unload cycle %d: count %llu, idle %d: %s", i,
+			      (unsigned long long)count, idle, strerror(errno));
+			break;
+		}
+		if (i == 9)
+			before = memory_used_kb();
+		done++;
+	}
+	long growth = memory_used_kb() - before;
+	printf("riscv: %d load/open/count/close/unload cycles; memory in use grew %ld kB over the "
+	       "last 90\n",
+	       done, growth);
+	CHECK(done == LOAD_CYCLES, "only %d load cycles", done);
+	CHECK(growth < 1024, "memory grew %ld kB", growth);
+	CHECK(module_load(MODULE_PATH, RV_ABI_DEVICE) == 0, "load after the cycles: %s",
+	      strerror(errno));
+}
+
+static void check_open_cycles(void)
+{
+	long before = 0;
+	int done = 0, busy = 0;
+	uint64_t least = UINT64_MAX, most = 0;
+	for (int i = 0; i < OPEN_CYCLES; i++) {
+		uint64_t count = counted_cycle(i);
+		if (count == 0) {
+			CHECK(0, "open cycle %d", i);
+			break;
+		}
+		least = count < least ? count : least;
+		most = count > most ? count : most;
+		busy += !module_idle();
+		if (i == 49)
+			before = memory_used_kb();
+		done++;
+	}
+	long growth = memory_used_kb() - before;
+	printf("riscv: %d open/obtain/start/read/stop/close cycles (every 10th: user read, "
+	       "overflow armed, release); counts %llu..%llu for %d instructions; %d cycles left "
+	       "a file or counter behind; memory in use grew %ld kB over the last 950\n",
+	       done, (unsigned long long)least, (unsigned long long)most, 2 * SPIN, busy, growth);
+	CHECK(done == OPEN_CYCLES, "only %d open cycles", done);
+	CHECK(busy == 0, "%d cycles left the module's files or counters above 0", busy);
+	/* The loop's own instructions and those of the ioctls' user side. */
+	CHECK(least >= 2 * SPIN && most <= 2 * SPIN + 500, "counts %llu..%llu outside %d..%d",
+	      (unsigned long long)least, (unsigned long long)most, 2 * SPIN, 2 * SPIN + 500);
+	CHECK(growth < 1024, "memory grew %ld kB", growth);
+}
+
+struct taken {
+	int cycles, instructions, firmware;
+	uint32_t user_counter; /* a hardware counter opened to user reads */
+};
+
+/* Takes every counter the module can get: cycles counters until none is
+ * left, then instructions, then firmware counters. */
+static struct taken take_all(int fd)
+{
+	struct taken t = {0};
+	struct rv_abi_obtain o;
+	uint64_t one = 1;
+	while (obtain(fd, EV_CYCLES, 0, 0, 0, &o) == 0) {
+		if (t.cycles++ == 0) {
+			t.user_counter = o.counter;
+			counter_call(fd, RV_IOC_USER_ACCESS, o.slot, &one);
+		}
+	}
+	while (obtain(fd, EV_INSTR, 0, 0, 0, &o) == 0)
+		t.instructions++;
+	while (obtain(fd, EV_FW, 0, 0, 0, &o) == 0)
+		t.firmware++;
+	return t;
+}
+
+/* A process that holds every counter is killed; the module, unloaded and
+ * loaded again, hands out as many. */
+static void check_counters_come_back(unsigned sbi_counters)
+{
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC), ready[2], status = 0;
+	struct taken first = take_all(fd), held;
+	volatile uint64_t v = 0;
+	long held_count;
+	close(fd);
+	printf("riscv: a file takes %d cycles, %d instructions and %d firmware counters (%d of "
+	       "the SBI's %u); %s\n",
+	       first.cycles, first.instructions, first.firmware,
+	       first.cycles + first.instructions + first.firmware, sbi_counters,
+	       module_idle() ? "all given back on close" : "not all given back on close");
+	CHECK(first.cycles > 0 && first.instructions > 0 && first.firmware > 0,
+	      "nothing of a kind taken");
+	CHECK(module_idle(), "files %ld, counters held %ld after the close", param("files"),
+	      param("counters_held"));
+	if (pipe(ready) != 0)
+		return;
+	pid_t child = fork();
+	if (child == 0) {
+		int cfd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+		struct taken t = take_all(cfd);
+		if (write(ready[1], &t, sizeof t) != sizeof t)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(ready[1]);
+	CHECK(read(ready[0], &held, sizeof held) == sizeof held, "the child did not take them");
+	close(ready[0]);
+	held_count = param("counters_held");
+	CHECK(held_count == held.cycles + held.instructions + held.firmware && param("files") == 1,
+	      "the child holds %ld counters, %ld files", held_count, param("files"));
+	/* scounteren is the hart's: the child's open counter reads here too,
+	 * which makes the check after the kill mean something. */
+	CHECK(user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
+	      held.user_counter);
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	CHECK(module_idle(), "after the kill: files %ld, counters held %ld", param("files"),
+	      param("counters_held"));
+	CHECK(!user_read(held.user_counter, &v),
+	      "counter %u still open to user reads after the "
+	      "kill",
+	      held.user_counter);
+	CHECK(module_unload(MODULE_NAME) == 0, "unload: %s", strerror(errno));
+	CHECK(module_load(MODULE_PATH, RV_ABI_DEVICE) == 0, "load: %s", strerror(errno));
+	fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	struct taken again = take_all(fd);
+	close(fd);
+	printf("riscv: after a holder's kill, rmmod and insmod: %d cycles, %d instructions, %d "
+	       "firmware counters\n",
+	       again.cycles, again.instructions, again.firmware);
+	CHECK(again.cycles == first.cycles && again.instructions == first.instructions &&
+	          again.firmware == first.firmware,
+	      "counters lost");
+}
+
+/* The unprivileged side, in a child turned nobody; the parent holds a
+ * running counter (user mode only, not open to user reads). Each failed
+ * check is printed and counted in the exit status. */
+static int nobody_checks(uint32_t parents_counter, int paranoid)
+{
+	struct rv_abi_obtain o;
+	int fd, rc;
+	uint64_t v = 0;
+	volatile uint64_t csr = 0;
+	int mod = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
+	if (setresgid(NOBODY, NOBODY, NOBODY) != 0 || setresuid(NOBODY, NOBODY, NOBODY) != 0)
+		return 100;
+	CHECK(syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK) != 0 && errno == EPERM,
+	      "nobody unloaded the module");
+	CHECK(syscall(SYS_finit_module, mod, "", 0) != 0 && errno == EPERM,
+	      "nobody's finit_module: %s", strerror(errno));
+	fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	CHECK(fd >= 0, "nobody cannot open the device: %s", strerror(errno));
+	if (fd < 0)
+		return failures;
+	/* The kernel and the firmware: perf's rule (perf_allow_kernel). */
+	int want = paranoid > 1 ? EACCES : 0;
+	static const uint64_t kernel_inhibits[] = {0, SBI_SINH, 1ull << 7};
+	for (unsigned i = 0; i < 3; i++) {
+		rc = obtain(fd, EV_INSTR, kernel_inhibits[i], 0, 0, &o);
+		CHECK(rc == want, "nobody, inhibit %#llx: %s",
+		      (unsigned long long)kernel_inhibits[i], strerror(rc));
+		if (rc == 0)
+			counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	}
+	rc = obtain(fd, EV_FW, USER_ONLY, 0, 0, &o);
+	CHECK(rc == want, "nobody, a firmware event: %s", strerror(rc));
+	if (rc == 0)
+		counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	/* The other process's counter: no slot of this file, not handed out,
+	 * not readable. */
+	static const unsigned long cmds[] = {RV_IOC_START,      RV_IOC_STOP, RV_IOC_READ,
+	                                     RV_IOC_RELEASE,    RV_IOC_NOP,  RV_IOC_OVERFLOW,
+	                                     RV_IOC_USER_ACCESS};
+	for (unsigned c = 0; c < sizeof cmds / sizeof cmds[0]; c++)
+		for (uint32_t slot = 0; slot < RV_ABI_SLOTS; slot++) {
+			v = 0;
+			rc = counter_call(fd, cmds[c], slot, &v);
+			CHECK(rc == EBADSLT, "nobody's ioctl %#lx on slot %u: %s", cmds[c], slot,
+			      strerror(rc));
+		}
+	rc = obtain(fd, EV_INSTR, USER_ONLY, 0, 1u << parents_counter, &o);
+	CHECK(rc == ENOENT, "nobody obtained the parent's counter %u: %s", parents_counter,
+	      strerror(rc));
+	int mine = 0;
+	while (obtain(fd, EV_INSTR, USER_ONLY, 0, 0, &o) == 0) {
+		mine++;
+		CHECK(o.counter != parents_counter, "nobody got the parent's counter %u",
+		      o.counter);
+	}
+	while (obtain(fd, EV_CYCLES, USER_ONLY, 0, 0, &o) == 0) {
+		mine++;
+		CHECK(o.counter != parents_counter, "nobody got the parent's counter %u",
+		      o.counter);
+	}
+	CHECK(mine > 0, "nobody got no counter of its own");
+	CHECK(!user_read(parents_counter, &csr), "nobody read the parent's counter %u with csrr",
+	      parents_counter);
+	/* Malformed requests, refused before anything is touched. */
+	CHECK(obtain(fd, 0x0000b, USER_ONLY, 0, 0, &o) == EINVAL, "hardware event 11");
+	o = (struct rv_abi_obtain){
+	    .event_index = 0x20000, .event_data = 1ull << 63, .inhibit_flags = USER_ONLY};
+	CHECK(ioctl(fd, RV_IOC_OBTAIN, &o) != 0 && errno == EINVAL, "the OF bit as a selector");
+	CHECK(obtain(fd, EV_INSTR, USER_ONLY | 1u << 2, 0, 0, &o) == EINVAL, "auto start");
+	CHECK(obtain(fd, EV_INSTR, USER_ONLY, 0, 1u << 1, &o) == EINVAL, "the time counter");
+	v = 0;
+	CHECK(counter_call(fd, RV_IOC_READ, RV_ABI_SLOTS, &v) == EINVAL, "slot 32");
+	close(fd);
+	return failures;
+}
+
+static void check_nobody(void)
+{
+	struct stat st;
+	int fd, status = 0, paranoid = 2;
+	struct rv_abi_obtain o;
+	uint64_t zero = 0, before = 0, after = 0, stopped = 0;
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	if (f) {
+		if (fscanf(f, "%d", &paranoid) != 1)
+			paranoid = 2;
+		fclose(f);
+	}
+	CHECK(stat(RV_ABI_DEVICE, &st) == 0 && S_ISCHR(st.st_mode) && st.st_uid == 0 &&
+	          (st.st_mode & 07777) == 0666,
+	      "the device: mode %o, owner %u", st.st_mode & 07777, st.st_uid);
+	fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	CHECK(fd >= 0 && obtain(fd, EV_INSTR, USER_ONLY, 0, 0, &o) == 0 &&
+	          counter_call(fd, RV_IOC_START, o.slot, &zero) == 0,
+	      "root's counter: %s", strerror(errno));
+	if (fd < 0)
+		return;
+	spin(1000);
+	counter_call(fd, RV_IOC_READ, o.slot, &before);
+	pid_t child = fork();
+	if (child == 0) {
+		close(fd);
+		_exit(nobody_checks(o.counter, paranoid));
+	}
+	waitpid(child, &status, 0);
+	counter_call(fd, RV_IOC_READ, o.slot, &after);
+	printf("riscv: nobody (perf_event_paranoid %d): %d failed checks; root's counter %u "
+	       "counted %llu before, %llu after (it counts the hart's user mode: nobody's too)\n",
+	       paranoid, WIFEXITED(status) ? WEXITSTATUS(status) : -1, o.counter,
+	       (unsigned long long)before, (unsigned long long)after);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "nobody's checks: status %#x", status);
+	CHECK(before >= 2000 && after > before, "root's counter was reset or stopped: %llu, %llu",
+	      (unsigned long long)before, (unsigned long long)after);
+	CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0 &&
+	          counter_call(fd, RV_IOC_READ, o.slot, &stopped) == 0 && stopped >= after,
+	      "root's counter after nobody");
+	close(fd);
+	CHECK(module_idle(), "files %ld, counters held %ld", param("files"),
+	      param("counters_held"));
+}
+
+int main(void)
+{
+	struct rv_abi_info info = {0};
+	setvbuf(stdout, NULL, _IONBF, 0);
+	if (access(RV_ABI_DEVICE, F_OK) != 0 && module_load(MODULE_PATH, RV_ABI_DEVICE) != 0) {
+		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
+		return 1;
+	}
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	CHECK(fd >= 0 && ioctl(fd, RV_IOC_INFO, &info) == 0, "info: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	printf("mode: %s (delegated counters 0x%08x, %u SBI counters)\n",
+	       info.delegation ? "delegated" : "SBI fallback", info.delegated, info.sbi_counters);
+	CHECK(module_idle(), "files %ld, counters held %ld with no file open", param("files"),
+	      param("counters_held"));
+	check_load_cycles();
+	check_open_cycles();
+	check_counters_come_back(info.sbi_counters);
+	check_nobody();
+	check_kernel_log(MODULE_NAME, LOAD_QUIET);
+	CHECK(access(RV_ABI_DEVICE, F_OK) == 0, "the module is not loaded at the end");
+	printf("%s: %d failed checks\n", failures ? "FAILED" : "PASSED", failures);
+	return failures ? 1 : 0;
+}
+#endif
