@@ -58,7 +58,10 @@ static int show_counters_held(char *buf, const struct kernel_param *kp)
 	int cpu, held = 0;
 	(void)kp;
 	mutex_lock(&held_lock);
-	for_each_possible_cpu(cpu) held += hweight64(per_cpu(hart_counters_held, cpu));
+	for_each_possible_cpu(cpu)
+	{
+		held += hweight64(per_cpu(hart_counters_held, cpu));
+	}
 	mutex_unlock(&held_lock);
 	return sysfs_emit(buf, "%d\n", held);
 }
