@@ -432,6 +432,12 @@ static int perfctr_read_path(void *control, int index, char *reason, size_t reas
 		         "syscall: VPERFCTR_READ_SUM (user-space reads are off)");
 		return PAPI_READ_PATH_SYSCALL;
 	}
+	if (!c->layout.control.tsc_on) {
+		snprintf(reason, reason_len,
+		         "syscall: VPERFCTR_READ_SUM (no TSC in the control: the WinChip's is "
+		         "broken)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	if (no_rdpmc && c->layout.control.nractrs + c->layout.control.nrictrs > 0) {
 		snprintf(reason, reason_len, "syscall: VPERFCTR_READ_SUM (this CPU has no rdpmc)");
 		return PAPI_READ_PATH_SYSCALL;

@@ -11,9 +11,9 @@
  * (event select 0x00-0x27 of Intel's Pentium table, both counters alike);
  * the P5MMX has them all: 0x28 and 0x29, then from 0x2A on the events
  * Intel's table gives per counter (one event select counts one thing on
- * counter 0 and another on counter 1; 0x39 has none on counter 1). Each
- * counts occurrences or, for the stall and duration ones, clocks by its
- * own definition: the control's CC field gets no clock bit. */
+ * counter 0 and another on counter 1; 0x39 has none on counter 1). The
+ * CC field's high bit (count clocks instead of events) stays clear: the
+ * component counts the events as the table lists them. */
 #define P5_CLASSIC_EVENTS 35
 static const struct perfctr_event p5_events[] = {
     {"DATA_READ", 0x00, 0x00, 0, "Data reads", 0, 0, NULL},
