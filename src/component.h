@@ -127,6 +127,15 @@ struct component_ops {
 	 * module). NULL: the capability alone says; false: the core's
 	 * software overflow serves. */
 	bool (*overflow_interrupts)(void);
+	/* Optional, asked when the component delivers overflows: whether
+	 * this native (encoding from resolve_name) can overflow by the
+	 * component's interrupt at threshold in an event set with these
+	 * options (perfctr's TSC cannot). false, with the reason in why:
+	 * the core's software overflow serves it, as for a component
+	 * without the interrupt. NULL: every native can. */
+	bool (*overflow_event_interrupts)(const void *encoding, long long threshold,
+	                                  const struct counting_options *options, char *why,
+	                                  size_t why_len);
 	size_t control_size; /* bytes of per-event-set state the core allocates */
 
 	/* Fills info (name, counters, domains, reason when unusable). Returns

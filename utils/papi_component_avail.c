@@ -114,6 +114,20 @@ static void print_read_path(int cidx)
 }
 #endif
 
+/* Who delivers PAPI_overflow: the component's interrupt (perfctr's
+ * i-mode counters, perf_event's sampling), its own user-mode handler, or
+ * the library's software overflow (a timer that reads the counters). */
+static void print_overflow(const PAPI_component_info_t *component)
+{
+	if (component->hardware_intr && component->hardware_intr_sig > 0)
+		printf("   \\-> Overflow: the component's interrupt (signal %d)\n",
+		       component->hardware_intr_sig);
+	else if (component->hardware_intr)
+		printf("   \\-> Overflow: the component's own handler (no signal)\n");
+	else
+		printf("   \\-> Overflow: software (a timer reads the counters)\n");
+}
+
 static void list_active(bool detail)
 {
 	int components = PAPI_num_components();
@@ -128,6 +142,7 @@ static void list_active(bool detail)
 #ifdef PAPILLON
 		print_read_path(cidx);
 #endif
+		print_overflow(component);
 		printf(DETAIL_INDENT "Native: %d, Preset: %d, Counters: %d\n",
 		       component->num_native_events, component->num_preset_events,
 		       component->num_cntrs);

@@ -77,6 +77,10 @@ done
 
 expect 0 '^PAPI Version: [0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$' ./papi_version
 expect 0 '^Active components:' ./papi_component_avail
+# Who delivers overflows (the component info's hardware_intr): perf_event
+# by its interrupt and signal, sde by the library's software timer.
+expect 0 '^   \\-> Overflow: the component.s interrupt \(signal [0-9]+\)$' ./papi_component_avail
+expect 0 '^   \\-> Overflow: software \(a timer reads the counters\)$' ./papi_component_avail
 expect 0 '^Compiled-in components:' ./papi_component_avail -d
 expect 0 'PAPI Preset Events' ./papi_avail
 expect 0 '^Of [0-9]+ available events' ./papi_avail -a

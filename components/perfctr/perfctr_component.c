@@ -53,6 +53,8 @@ struct perfctr_control {
 
 static enum perfctr_x86_family_id family;
 static unsigned nr_counters;
+static bool no_rdpmc; /* the P5 before MMX: counters read by the ioctl */
+static const struct perfctr_event_table *table_in_use; /* NULL: none */
 static bool interrupts; /* PCINT, a family that interrupts, the route set */
 /* The calling thread's counting set with i-mode counters: the module
  * signals the thread that owns the counters. */
@@ -87,6 +89,17 @@ static struct signal_route pmc_overflow_route = {.fire = pmc_overflow, .arg = NU
 static bool perfctr_overflow_interrupts(void)
 {
 	return interrupts;
+}
+
+/* The TSC, a threshold past an i-mode counter's reach or a global set:
+ * the core's software overflow for that event. */
+static bool perfctr_overflow_event_interrupts(const void *encoding, long long threshold,
+                                              const struct counting_options *options, char *why,
+                                              size_t why_len)
+{
+	bool global = options->granularity == PAPI_GRN_SYS || options->cpu >= 0;
+
+	return perfctr_imode_native_interrupts(family, encoding, threshold, global, why, why_len);
 }
 
 /* AMD 10h-1Ah, as the driver detects them (kernel/x86_detect.c): 4, or 6
@@ -143,8 +156,10 @@ static int perfctr_init(int cidx, PAPI_component_info_t *info)
 		return status;
 	}
 	family = perfctr_family_of_cpu_type(device.cpu_type);
+	no_rdpmc = !(device.cpu_features & PERFCTR_FEATURE_RDPMC);
 	nr_counters = counters_of(family);
-	perfctr_natives_select(perfctr_events_of(family));
+	table_in_use = perfctr_events_of_cpu_type(device.cpu_type, family);
+	perfctr_natives_select(table_in_use, family != PERFCTR_FAMILY_WINCHIP);
 	interrupts = (device.cpu_features & PERFCTR_FEATURE_PCINT) &&
 	             perfctr_imode_family(family) &&
 	             signals_route_code(SI_PMC_OVF, &pmc_overflow_route) == PAPI_OK;
@@ -160,7 +175,8 @@ static int perfctr_init(int cidx, PAPI_component_info_t *info)
 
 static void perfctr_shutdown(void)
 {
-	perfctr_natives_select(NULL);
+	table_in_use = NULL;
+	perfctr_natives_select(NULL, true);
 }
 
 static int perfctr_resolve_name(const char *name, struct component_resolution *out)
@@ -196,20 +212,21 @@ static int perfctr_check_event(const void *encoding)
 }
 
 static const struct component_key_kind perfctr_key_kinds[] = {
-    {"perfctr", "perfctr drivers (tsc, p6, k7, amd_fam10h, arch_perfmon)", false},
+    {"perfctr",
+     "perfctr drivers (tsc, p5, p5mmx, cyrix, via_c3, p6, p4, k7, amd_fam10h, arch_perfmon)",
+     false},
     {NULL, NULL, false},
 };
 
+/* perfctr:tsc where the driver counts the TSC, and perfctr:<key> of the
+ * event table in use. */
 static int perfctr_pmu_names(char *names, size_t names_len)
 {
-	static const char *const family_keys[PERFCTR_FAMILY_COUNT] = {
-	    [PERFCTR_FAMILY_P6] = " perfctr:p6",
-	    [PERFCTR_FAMILY_K7] = " perfctr:k7",
-	    [PERFCTR_FAMILY_AMD_FAM10H] = " perfctr:amd_fam10h",
-	    [PERFCTR_FAMILY_ARCH_PERFMON] = " perfctr:arch_perfmon",
-	};
-	/* Every driver has the TSC. */
-	snprintf(names, names_len, "perfctr:tsc%s", family_keys[family] ? family_keys[family] : "");
+	bool tsc = family != PERFCTR_FAMILY_WINCHIP;
+
+	snprintf(names, names_len, "%s%s%s%s", tsc ? "perfctr:tsc" : "",
+	         tsc && table_in_use ? " " : "", table_in_use ? "perfctr:" : "",
+	         table_in_use ? table_in_use->key : "");
 	return PAPI_OK;
 }
 
@@ -288,6 +305,7 @@ static int perfctr_start(void *control)
 		return perfctr_gcounter_start(PERFCTR_DEVICE_PATH, &c->gc, c->cpu,
 		                              &c->layout.control);
 	c->vc.si_signo = c->layout.control.nrictrs ? signals_overflow_signal() : 0;
+	c->vc.no_rdpmc = no_rdpmc;
 	if (c->layout.control.nrictrs)
 		imode_running = c; /* before the first overflow can come */
 	status = perfctr_vcounter_open(PERFCTR_DEVICE_PATH, &c->vc, &c->layout.control);
@@ -414,6 +432,16 @@ static int perfctr_read_path(void *control, int index, char *reason, size_t reas
 		         "syscall: VPERFCTR_READ_SUM (user-space reads are off)");
 		return PAPI_READ_PATH_SYSCALL;
 	}
+	if (!c->layout.control.tsc_on) {
+		snprintf(reason, reason_len,
+		         "syscall: VPERFCTR_READ_SUM (no TSC in the control: the WinChip's is "
+		         "broken)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
+	if (no_rdpmc && c->layout.control.nractrs + c->layout.control.nrictrs > 0) {
+		snprintf(reason, reason_len, "syscall: VPERFCTR_READ_SUM (this CPU has no rdpmc)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	if (perfctr_vcounter_read_page(&c->vc, &sums)) {
 		snprintf(reason, reason_len, "user: the perfctr state page (rdtsc, rdpmc)");
 		return PAPI_READ_PATH_USER;
@@ -429,6 +457,7 @@ const struct component_ops perfctr_component = {
                    "module)",
     .capabilities = CAP_USER_READ | CAP_CPU | CAP_HW_OVERFLOW,
     .overflow_interrupts = perfctr_overflow_interrupts,
+    .overflow_event_interrupts = perfctr_overflow_event_interrupts,
     .control_size = sizeof(struct perfctr_control),
     .init = perfctr_init,
     .shutdown = perfctr_shutdown,

@@ -13,6 +13,14 @@
 /* Intel fixed counter n, as an event's counter mask bit. */
 #define PERFCTR_EVENT_FIXED(n) (1u << (16 + (n)))
 
+/* P4 replay tagging: what a REPLAY_EVENT metric writes to PEBS_ENABLE
+ * (UOP_TAG and the metric's bit) and PEBS_MATRIX_VERT. One control has
+ * one of each: a set holds one metric. */
+struct perfctr_p4_tagging {
+	uint32_t pebs_enable;
+	uint32_t pebs_matrix_vert;
+};
+
 struct perfctr_event {
 	const char *name;
 	uint8_t event; /* event select */
@@ -25,16 +33,23 @@ struct perfctr_event {
 	 * event mask and the CCCR's ESCR_SELECT of the ESCR that counts it. */
 	uint16_t escr_mask;
 	uint8_t escr_select;
+	const struct perfctr_p4_tagging *tagging; /* P4 replay tagging, or NULL */
 };
 
 struct perfctr_event_table {
 	enum perfctr_x86_family_id family;
+	const char *key; /* the preset key, "perfctr:<key>" */
 	const struct perfctr_event *events;
 	size_t count;
 };
 
-/* The table of a family; NULL where none is written yet (the P5's
- * clones, the P5 without MMX). Every family has the TSC as a native of its own. */
+/* The table of a family (the P5's: the P5MMX's); NULL where none is
+ * written (the WinChip, the generic driver). Every family but the WinChip
+ * has the TSC as a native of its own. */
 const struct perfctr_event_table *perfctr_events_of(enum perfctr_x86_family_id family);
+/* The table of the CPU perfctr_info.cpu_type names: the P5 before MMX
+ * has the first events of the P5MMX's. */
+const struct perfctr_event_table *perfctr_events_of_cpu_type(uint32_t cpu_type,
+                                                             enum perfctr_x86_family_id family);
 
 #endif

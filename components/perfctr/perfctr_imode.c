@@ -3,6 +3,7 @@
  * manuals: evntsel INT bit 20 (P6, K7 and later AMD, Intel's general
  * counters), PMI bit 3 of a fixed counter's 4-bit field, the P4 CCCR's
  * OVF_PMI_T0 bit 26. */
+#include <stdio.h>
 #include <string.h>
 
 #include "util/error.h"
@@ -26,6 +27,26 @@ bool perfctr_imode_family(enum perfctr_x86_family_id family)
 	default:
 		return false;
 	}
+}
+
+bool perfctr_imode_native_interrupts(enum perfctr_x86_family_id family,
+                                     const struct perfctr_native *native, long long threshold,
+                                     bool global, char *why, size_t why_len)
+{
+	if (!native->event)
+		snprintf(why, why_len, "perfctr: the TSC has no overflow interrupt");
+	else if (!perfctr_imode_family(family))
+		snprintf(why, why_len, "perfctr: this CPU's counters cannot interrupt on overflow");
+	else if (threshold > IRESET_MAX)
+		snprintf(why, why_len,
+		         "perfctr: overflow threshold %lld above 2^31 - 1, an i-mode counter's "
+		         "reach",
+		         threshold);
+	else if (global)
+		snprintf(why, why_len, "perfctr: the global counters have no interrupt mode");
+	else
+		return true;
+	return false;
 }
 
 static uint32_t interrupt_bit(enum perfctr_x86_family_id family, uint32_t pmc_map)

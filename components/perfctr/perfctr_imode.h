@@ -14,6 +14,15 @@
  * VIA C3 cannot; nor the generic driver). */
 bool perfctr_imode_family(enum perfctr_x86_family_id family);
 
+/* Whether native can overflow by an i-mode counter at threshold: not
+ * the TSC (no counter, no interrupt), not on a family that cannot
+ * interrupt, not past 2^31 - 1 (ireset is 32 bits), not in a global set
+ * (global counters have no i-mode). false with the reason in why: the
+ * core's software overflow serves that native instead. */
+bool perfctr_imode_native_interrupts(enum perfctr_x86_family_id family,
+                                     const struct perfctr_native *native, long long threshold,
+                                     bool global, char *why, size_t why_len);
+
 /* Turns layout's counters of the natives with thresholds[i] > 0 into
  * i-mode ones: the a-mode counters first, then these (the driver's
  * order), slots updated, ireset = -threshold, the interrupt bit of the

@@ -8,14 +8,21 @@
 #include "perfctr_natives.h"
 
 static const struct perfctr_event_table *selected;
+static bool has_tsc = true; /* the WinChip's driver refuses its TSC */
 static const struct perfctr_native tsc_native = {NULL};
-static struct perfctr_native table_natives[64];
+static struct perfctr_native table_natives[128];
 
 enum perfctr_x86_family_id perfctr_family_of_cpu_type(uint32_t cpu_type)
 {
 	switch (cpu_type) {
+	case PERFCTR_X86_INTEL_P5:
 	case PERFCTR_X86_INTEL_P5MMX:
 		return PERFCTR_FAMILY_P5;
+	case PERFCTR_X86_CYRIX_MII:
+		return PERFCTR_FAMILY_CYRIX;
+	case PERFCTR_X86_WINCHIP_C6:
+	case PERFCTR_X86_WINCHIP_2:
+		return PERFCTR_FAMILY_WINCHIP;
 	case PERFCTR_X86_VIA_C3:
 		return PERFCTR_FAMILY_VIA_C3;
 	case PERFCTR_X86_INTEL_P4:
@@ -36,16 +43,15 @@ enum perfctr_x86_family_id perfctr_family_of_cpu_type(uint32_t cpu_type)
 	case PERFCTR_X86_AMD_FAM10H_PLUS:
 		return PERFCTR_FAMILY_AMD_FAM10H;
 	default:
-		/* The P5 without MMX (no rdpmc for the page's reads), the P5's
-		 * clones: no table yet; generic. */
 		return PERFCTR_FAMILY_GENERIC;
 	}
 }
 
-void perfctr_natives_select(const struct perfctr_event_table *table)
+void perfctr_natives_select(const struct perfctr_event_table *table, bool tsc)
 {
 	size_t room = sizeof(table_natives) / sizeof(table_natives[0]);
 
+	has_tsc = tsc;
 	selected = table && table->count <= room ? table : NULL;
 	for (size_t i = 0; selected && i < selected->count; i++)
 		table_natives[i].event = &selected->events[i];
@@ -54,6 +60,12 @@ void perfctr_natives_select(const struct perfctr_event_table *table)
 static size_t native_count(void)
 {
 	return 1 + (selected ? selected->count : 0);
+}
+
+/* Cursor 0 (the TSC) exists only where the driver counts the TSC. */
+static uint64_t first_cursor(void)
+{
+	return has_tsc ? 0 : 1;
 }
 
 static const char *short_name_of(uint64_t cursor)
@@ -66,7 +78,7 @@ int perfctr_natives_enum(uint64_t *cursor, int modifier, char *name, size_t name
 	uint64_t next;
 
 	if (modifier == PAPI_ENUM_FIRST)
-		next = 0;
+		next = first_cursor();
 	else if (modifier == PAPI_ENUM_EVENTS)
 		next = *cursor + 1;
 	else
@@ -84,7 +96,7 @@ int perfctr_natives_resolve(const char *name, uint64_t *cursor, const void **enc
 
 	if (strncmp(name, PERFCTR_NATIVE_PREFIX, prefix) != 0)
 		return papi_error_set(PAPI_ENOEVNT, "%s is not a perfctr event", name);
-	for (uint64_t i = 0; i < native_count(); i++)
+	for (uint64_t i = first_cursor(); i < native_count(); i++)
 		if (strcmp(name + prefix, short_name_of(i)) == 0) {
 			*cursor = i;
 			*encoding = i == 0 ? &tsc_native : &table_natives[i - 1];
@@ -96,7 +108,7 @@ int perfctr_natives_resolve(const char *name, uint64_t *cursor, const void **enc
 
 int perfctr_natives_info(const char *name, uint64_t cursor, PAPI_event_info_t *info)
 {
-	if (cursor >= native_count())
+	if (cursor < first_cursor() || cursor >= native_count())
 		return papi_error_set(PAPI_ENOEVNT, "%s: no such perfctr event", name);
 	snprintf(info->short_descr, sizeof(info->short_descr), "%s", short_name_of(cursor));
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s",

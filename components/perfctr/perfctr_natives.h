@@ -5,6 +5,7 @@
 #ifndef PAPILLON_PERFCTR_NATIVES_H
 #define PAPILLON_PERFCTR_NATIVES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,8 +21,9 @@ struct perfctr_native {
 
 /* The family perfctr_info.cpu_type names, for its event table. */
 enum perfctr_x86_family_id perfctr_family_of_cpu_type(uint32_t cpu_type);
-/* Chooses the table (NULL: the TSC only). */
-void perfctr_natives_select(const struct perfctr_event_table *table);
+/* Chooses the table (NULL: none), and whether the TSC is a native (not
+ * on the WinChip, whose driver refuses it). */
+void perfctr_natives_select(const struct perfctr_event_table *table, bool tsc);
 
 int perfctr_natives_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
 /* out->encoding is a static struct perfctr_native: nothing to free. */

@@ -16,7 +16,8 @@ bool perfctr_state_read(const volatile struct perfctr_cpu_state *state,
 		uint32_t tsc_start = state->tsc_start;
 		uint32_t nrctrs = perfctr_cstatus_nrctrs(cstatus);
 
-		if (!perfctr_cstatus_has_tsc(cstatus) || nrctrs > PERFCTR_MAX_COUNTERS)
+		if (!perfctr_cstatus_has_tsc(cstatus) || nrctrs > PERFCTR_MAX_COUNTERS ||
+		    (nrctrs && !ops->rdpmc))
 			return false;
 		/* The compiler may not move the page's loads across the
 		 * instructions, nor the final check before them. */

@@ -98,8 +98,10 @@ static uint64_t read_tsc(void *cpu)
 bool perfctr_vcounter_read_page(struct perfctr_vcounter *v, struct perfctr_sum_ctrs *sums)
 {
 	static const struct perfctr_read_ops ops = {NULL, read_pmc, read_tsc};
+	static const struct perfctr_read_ops tsc_only = {NULL, NULL, read_tsc};
 
-	return v->page && perfctr_state_read(v->page, &ops, PAGE_READ_TRIES, sums);
+	return v->page &&
+	       perfctr_state_read(v->page, v->no_rdpmc ? &tsc_only : &ops, PAGE_READ_TRIES, sums);
 }
 
 void perfctr_vcounter_close(struct perfctr_vcounter *v)

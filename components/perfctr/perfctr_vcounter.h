@@ -11,7 +11,8 @@
 struct perfctr_vcounter {
 	int fd; /* -1: none */
 	const volatile struct perfctr_cpu_state *page;
-	int si_signo; /* sent on an i-mode overflow; 0: none */
+	int si_signo;  /* sent on an i-mode overflow; 0: none */
+	bool no_rdpmc; /* the CPU has no rdpmc: counters are read by the ioctl */
 };
 
 /* Creates (or reopens) the calling thread's virtual counters, maps their

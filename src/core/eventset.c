@@ -402,6 +402,11 @@ int eventset_native_count(const struct eventset *set)
 	return set->native_count;
 }
 
+const struct component_event *eventset_native(const struct eventset *set, int position)
+{
+	return position >= 0 && position < set->native_count ? &set->natives[position] : NULL;
+}
+
 const struct counting_options *eventset_options(const struct eventset *set)
 {
 	return counting_options(set->counting);

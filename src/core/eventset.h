@@ -52,6 +52,8 @@ const struct eventset_event *eventset_event(const struct eventset *set, int inde
 /* The position of code among the set's events, or -1. */
 int eventset_event_index(const struct eventset *set, int code);
 int eventset_native_count(const struct eventset *set);
+/* The native at position (an event's terms[]), or NULL. */
+const struct component_event *eventset_native(const struct eventset *set, int position);
 
 const struct counting_options *eventset_options(const struct eventset *set);
 /* Re-opens the component's control with the set's new options. */

@@ -129,8 +129,22 @@ void overflow_forget(struct eventset *set)
 	eventset_set_flags(set, PAPI_OVERFLOWING | PAPI_PROFILING, false);
 }
 
+/* Whether the component can deliver this event's overflow at threshold
+ * (its overflow_event_interrupts hook; why says why not). */
+static bool event_delivered(const struct eventset *set, const struct component_ops *ops,
+                            const struct eventset_event *event, long long threshold, char *why,
+                            size_t why_len)
+{
+	const struct component_event *native = eventset_native(set, event->terms[0]);
+	if (!ops->overflow_event_interrupts || !native)
+		return true;
+	return ops->overflow_event_interrupts(native->encoding, threshold, eventset_options(set),
+	                                      why, why_len);
+}
+
 /* Which path this call asks for; PAPI_OK or why it cannot be. */
-static int choose_mode(const struct eventset *set, int index, int flags, bool *software)
+static int choose_mode(const struct eventset *set, int index, long long threshold, int flags,
+                       bool *software)
 {
 	const struct component_ops *ops = papillon_components[eventset_component(set)];
 	/* The component delivers overflows itself: by an interrupt and a
@@ -140,18 +154,35 @@ static int choose_mode(const struct eventset *set, int index, int flags, bool *s
 	const struct eventset_event *event = eventset_event(set, index);
 	bool derived = event->derived != NOT_DERIVED || event->term_count != 1;
 	const struct overflow_state *state = eventset_overflow(set);
+	char why[PAPI_MAX_STR_LEN] = "";
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && (flags & PAPI_OVERFLOW_FORCE_SW))
 		return papi_error_set(PAPI_EINVAL,
 		                      "PAPI_OVERFLOW_HARDWARE and PAPI_OVERFLOW_FORCE_SW together");
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && !delivered)
 		return papi_error_set(PAPI_ECMP, "component %s has no overflow interrupt",
 		                      ops->name);
+	/* An event the component's interrupt cannot serve (a counter with no
+	 * interrupt, a threshold beyond its reach) overflows in software. */
+	if (delivered && !derived && !(flags & PAPI_OVERFLOW_FORCE_SW) &&
+	    !event_delivered(set, ops, event, threshold, why, sizeof(why))) {
+		if (flags & PAPI_OVERFLOW_HARDWARE)
+			return papi_error_set(PAPI_ECMP,
+			                      "event %#x cannot overflow by %s's interrupt: %s",
+			                      (unsigned)event->code, ops->name, why);
+		delivered = false;
+	}
 	*software = (flags & PAPI_OVERFLOW_FORCE_SW) || !delivered;
 	if (derived && !*software)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event %#x is derived from several counters: it cannot "
 		                      "overflow in hardware (use PAPI_OVERFLOW_FORCE_SW)",
 		                      (unsigned)event->code);
+	if (state && state->count > 0 && state->software != *software && why[0])
+		return papi_error_set(PAPI_ECNFLCT,
+		                      "event %#x can overflow only in software (%s), and event set "
+		                      "%d already overflows in hardware: one kind of overflow per "
+		                      "event set",
+		                      (unsigned)event->code, why, eventset_id(set));
 	if (state && state->count > 0 && state->software != *software)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d already overflows in %s: one kind of overflow "
@@ -272,7 +303,7 @@ int overflow_set(struct eventset *set, int code, int threshold, int flags,
 	if (!handler && !profile)
 		return papi_error_set(PAPI_EINVAL, "an overflow needs a handler");
 	bool software = true;
-	status = choose_mode(set, index, flags, &software);
+	status = choose_mode(set, index, threshold, flags, &software);
 	if (status != PAPI_OK)
 		return status;
 	return turn_on(set, code, threshold, software, handler, profile);

@@ -28,6 +28,21 @@ struct fake_encoding {
 	int kind;      /* Ek counts k per tick */
 };
 
+int fake_no_interrupt_kind;
+
+static bool fake_overflow_event_interrupts(const void *encoding, long long threshold,
+                                           const struct counting_options *options, char *why,
+                                           size_t why_len)
+{
+	const struct fake_encoding *event = encoding;
+	(void)threshold;
+	(void)options;
+	if (event->kind != fake_no_interrupt_kind)
+		return true;
+	snprintf(why, why_len, "E%d's counter has no interrupt", event->kind);
+	return false;
+}
+
 struct fake_control {
 	struct fake_state *state;
 	bool free_running;
@@ -519,6 +534,7 @@ bool fake_fire_signal(int native, void *address)
 	    .description = "Deterministic fake counters for unit tests",                           \
 	    .capabilities = caps,                                                                  \
 	    .overflow_interrupts = fake_overflow_interrupts,                                       \
+	    .overflow_event_interrupts = fake_overflow_event_interrupts,                           \
 	    .control_size = sizeof(struct fake_control),                                           \
 	    .init = symbol##_init,                                                                 \
 	    .shutdown = fake_shutdown,                                                             \

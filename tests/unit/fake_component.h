@@ -121,6 +121,9 @@ extern struct fake_state fake_states[FAKE_COMPONENTS];
  * false makes fakeintr a component whose interrupt this machine lacks, as
  * the riscv component's module mode without Sscofpmf. */
 extern bool fake_overflow_interrupts_on;
+/* The kind k whose Ek the fakes' overflow_event_interrupts hook says
+ * cannot interrupt (0, the default: every one can), as perfctr's TSC. */
+extern int fake_no_interrupt_kind;
 /* "fake", "fake2", "fakefree", ...: the components' names, by index. */
 extern const char *const fake_names[FAKE_COMPONENTS];
 

@@ -25,6 +25,7 @@
 #include "core/counter.h"
 #include "fake_component.h"
 #include "natives/table.h"
+#include "util/error.h"
 #include "unit_assert.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -856,6 +857,53 @@ static void test_hw_overflow_falls_back_to_software_without_the_interrupt(void)
 	fake_overflow_interrupts_on = true;
 }
 
+/* A component that interrupts, but not for every event (perfctr's TSC):
+ * its overflow_event_interrupts hook says no for E2, which then overflows
+ * in the core's software, alone in its set; PAPI_OVERFLOW_HARDWARE on it is
+ * refused with the hook's reason, and a set keeps one kind of overflow:
+ * E1 by interrupt beside E2 in software is PAPI_ECNFLCT, either order. */
+static void test_hw_overflow_falls_back_to_software_per_event(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
+	fake_no_interrupt_kind = 2;
+	int set = new_set(FAKE_HW_OVERFLOW, 2, 1, 2);
+	int e1 = event_code(FAKE_HW_OVERFLOW, 1), e2 = event_code(FAKE_HW_OVERFLOW, 2);
+	UNIT_ASSERT_STATUS(PAPI_overflow(set, e2, 100, PAPI_OVERFLOW_HARDWARE, software_handler),
+	                   PAPI_ECMP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "E2's counter has no interrupt"));
+	atomic_store(&software_calls, 0);
+	UNIT_ASSERT_OK(PAPI_overflow(set, e2, 100, 0, software_handler));
+	/* Nothing reached the component: the core's timer serves E2. */
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 0, 0);
+	CU_ASSERT(fake->updated_options.overflow_fire == NULL);
+	/* E1 could interrupt, but the set overflows in software already. */
+	UNIT_ASSERT_STATUS(PAPI_overflow(set, e1, 100, 0, software_handler), PAPI_ECNFLCT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "already overflows in software"));
+
+	UNIT_ASSERT_OK(PAPI_start(set));
+	fake_advance(100); /* E2 at 200: two thresholds' worth, one callback */
+	double deadline = seconds_now() + 10.0;
+	while (atomic_load(&software_calls) < 1 && seconds_now() < deadline)
+		burn_timer_periods(1);
+	CU_ASSERT_EQUAL(atomic_load(&software_calls), 1);
+	CU_ASSERT_EQUAL(atomic_load(&software_set), set);
+	CU_ASSERT_EQUAL(atomic_load(&software_vector), 1LL << 1);
+	long long values[2];
+	UNIT_ASSERT_OK(PAPI_stop(set, values));
+	UNIT_ASSERT_VALUES(values, 100, 200);
+	UNIT_ASSERT_OK(PAPI_overflow(set, e2, 0, 0, NULL));
+
+	/* The other order: E1 by interrupt, then E2 cannot join it. */
+	UNIT_ASSERT_OK(PAPI_overflow(set, e1, 100, 0, software_handler));
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 100, 0);
+	UNIT_ASSERT_STATUS(PAPI_overflow(set, e2, 100, 0, software_handler), PAPI_ECNFLCT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "E2's counter has no interrupt"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "already overflows in hardware"));
+	UNIT_ASSERT_VALUES(fake->installed_thresholds, 100, 0);
+	destroy_set(&set);
+	fake_no_interrupt_kind = 0;
+}
+
 static void test_kernel_multiplex_goes_to_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_KERNEL_MULTIPLEX];
@@ -1220,6 +1268,7 @@ int main(void)
 	    TEST(test_software_overflow_without_interrupts),
 	    TEST(test_hw_overflow_is_delivered_by_the_components_signal),
 	    TEST(test_hw_overflow_falls_back_to_software_without_the_interrupt),
+	    TEST(test_hw_overflow_falls_back_to_software_per_event),
 	    TEST(test_kernel_multiplex_goes_to_the_component),
 	    TEST(test_software_multiplexer_without_kernel_multiplexing),
 	    TEST(test_attach_reaches_the_component),

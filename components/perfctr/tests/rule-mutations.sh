@@ -25,7 +25,8 @@ build_and_run() {
 		case $source in *_native.c) ;; *) set -- "$@" "$source" ;; esac
 	done
 	"$cc" -std=gnu11 -w -I"$work/kernel" -I"$here" -I"$here/.." -I"$top/tests/unit" \
-		-I"$top/include" -I"$top/src" -o "$work/test" "$here"/test_*.c "$here/x86_sim.c" \
+		-I"$top/include" -I"$top/src" -DPERFCTR_PRESETS_FILE="\"$top/presets/perfctr.presets\"" \
+		-o "$work/test" "$here"/test_*.c "$here/x86_sim.c" \
 		"$here/x86_test.c" "$here/../perfctr_state_read.c" "$here/../perfctr_events.c" \
 		"$here/../perfctr_control.c" "$here/../perfctr_imode.c" "$top/src/util/error.c" \
 		"$work/kernel/perfctr_cpumask.c" "$work/kernel/perfctr_global.c" \

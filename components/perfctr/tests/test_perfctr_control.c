@@ -16,6 +16,8 @@ static void build_cpu(enum perfctr_x86_family_id family)
 {
 	if (family == PERFCTR_FAMILY_P5)
 		sim_cpu_p5(&fx.sim, true);
+	else if (family == PERFCTR_FAMILY_CYRIX)
+		sim_cpu_cyrix(&fx.sim);
 	else if (family == PERFCTR_FAMILY_VIA_C3)
 		sim_cpu_via_c3(&fx.sim);
 	else if (family == PERFCTR_FAMILY_P4)
@@ -36,8 +38,9 @@ static void build_cpu(enum perfctr_x86_family_id family)
 static void test_sets_from_the_tables_are_valid_controls(void)
 {
 	static const enum perfctr_x86_family_id families[] = {
-	    PERFCTR_FAMILY_P5, PERFCTR_FAMILY_VIA_C3,     PERFCTR_FAMILY_P6,
-	    PERFCTR_FAMILY_K7, PERFCTR_FAMILY_AMD_FAM10H, PERFCTR_FAMILY_ARCH_PERFMON};
+	    PERFCTR_FAMILY_P5,          PERFCTR_FAMILY_CYRIX, PERFCTR_FAMILY_VIA_C3,
+	    PERFCTR_FAMILY_P6,          PERFCTR_FAMILY_K7,    PERFCTR_FAMILY_AMD_FAM10H,
+	    PERFCTR_FAMILY_ARCH_PERFMON};
 	unsigned built = 0;
 
 	for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
@@ -311,6 +314,160 @@ static void test_p6_counter_1_alone_conflicts(void)
 	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
 }
 
+/* The P5MMX's events of one select per counter, whatever the set's
+ * order: INSTRUCTIONS_EXECUTED (any counter) first, then
+ * BUS_OWNERSHIP_LATENCY (0x2A, counter 0 only) and BUS_OWNERSHIP_TRANSFERS
+ * (0x2A, counter 1 only): the latter two take their counters, the first
+ * has none left; the pair alone is CESR 0x00AA00AA at CPL 3. */
+static void test_p5_per_counter_events_exact(void)
+{
+	struct perfctr_native latency, transfers, instructions;
+	const struct perfctr_native *pair[] = {p5_native("BUS_OWNERSHIP_TRANSFERS", &transfers),
+	                                       p5_native("BUS_OWNERSHIP_LATENCY", &latency)};
+	const struct perfctr_native *three[] = {p5_native("INSTRUCTIONS_EXECUTED", &instructions),
+	                                        &latency, &transfers};
+	const struct perfctr_native *any_then_one[] = {&instructions, &latency};
+	const struct perfctr_native *twice[] = {&latency, &latency};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_P5);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, pair, 2, &layout), PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 1u);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[1], 0u);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0xAAu);
+	CU_ASSERT_EQUAL(layout.control.evntsel[1], 0xAAu);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({MSR_P5_CESR, 0x00AA00AA});
+	/* The one-counter event first, whatever the order: INSTRUCTIONS
+	 * on counter 1 (0x96), LATENCY on counter 0 (0xAA). */
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, any_then_one, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 1u);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x96u);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[1], 0u);
+	CU_ASSERT_EQUAL(layout.slot[0], 0);
+	CU_ASSERT_EQUAL(layout.slot[1], 1);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, three, 3, &layout),
+	    PAPI_ECNFLCT);
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P5, 2, PAPI_DOM_USER, twice, 2, &layout),
+	    PAPI_ECNFLCT);
+}
+
+/* The Cyrix MII: the P5's CESR half with its own events, CPL bits as on
+ * the P5 (INSTRUCTIONS_EXECUTED_Y_PIPE 0x17 at every CPL: 0xD7); an event
+ * select with bit 6 set goes to bit 10 (0x41 at CPL 3: 0x481), which only
+ * the Cyrix's CESR has. */
+static void test_cyrix_control_exact(void)
+{
+	struct perfctr_native y_pipe = {
+	    event_named(PERFCTR_FAMILY_CYRIX, "INSTRUCTIONS_EXECUTED_Y_PIPE")};
+	static const struct perfctr_event high = {"SELECT_0x41",         0x41, 0, 0,
+	                                          "bit 6 of the select", 0,    0, NULL};
+	struct perfctr_native high_native = {&high};
+	const struct perfctr_native *one[] = {&tsc, &y_pipe}, *two[] = {&y_pipe, &high_native};
+	struct perfctr_layout layout;
+
+	sim_cpu_cyrix(&fx.sim);
+	fixture_detect();
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_CYRIX);
+	CU_ASSERT_EQUAL_FATAL(perfctr_control_build(PERFCTR_FAMILY_CYRIX, 2,
+	                                            PAPI_DOM_USER | PAPI_DOM_KERNEL, one, 2,
+	                                            &layout),
+	                      PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.tsc_on, 1);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0xD7u);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({MSR_P5_CESR, 0x000000D7});
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_CYRIX, 2, PAPI_DOM_USER, two, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.evntsel[1], 0x481u);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+	/* The P5 has no such bit: its driver refuses it. */
+	sim_cpu_p5(&fx.sim, true);
+	fixture_detect();
+	CU_ASSERT_TRUE(fixture_rejects(&layout.control, false));
+}
+
+/* The WinChip: its controls leave the TSC off (broken there; the driver
+ * refuses tsc_on), the event select alone in the CESR half (no CPL
+ * field): select 0x02 on counter 0 is written as CESR 0x00000002 and the
+ * TSC is never a native of a set. No WinChip table is written (no vendor
+ * list found): the event here is a value of the field, not a name. */
+static void test_winchip_control_leaves_tsc_off(void)
+{
+	static const struct perfctr_event select_2 = {"SELECT_0x02",    0x02, 0, 0,
+	                                              "a select value", 0,    0, NULL};
+	struct perfctr_native event = {&select_2};
+	const struct perfctr_native *one[] = {&event}, *with_tsc[] = {&event, &tsc};
+	struct perfctr_layout layout;
+
+	sim_cpu_winchip(&fx.sim);
+	fixture_detect();
+	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_WINCHIP);
+	CU_ASSERT_EQUAL_FATAL(perfctr_control_build(PERFCTR_FAMILY_WINCHIP, 2,
+	                                            PAPI_DOM_USER | PAPI_DOM_KERNEL, one, 1,
+	                                            &layout),
+	                      PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.tsc_on, 0);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x02u);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({MSR_P5_CESR, 0x00000002});
+	CU_ASSERT_FALSE(perfctr_cstatus_has_tsc(fx.state.user.cstatus));
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_WINCHIP, 2, PAPI_DOM_USER, with_tsc, 2, &layout),
+	    PAPI_ENOEVNT);
+	/* The same control with the TSC on: the driver refuses it. */
+	layout.control.tsc_on = 1;
+	CU_ASSERT_TRUE(fixture_rejects(&layout.control, false));
+}
+
+/* P4 replay tagging: 1STL_CACHE_LOAD_MISS_RETIRED is REPLAY_EVENT (event
+ * 0x09, NBOGUS) in CRU_ESCR2 (0x3CC) on counter 12, CCCR ESCR_SELECT 5:
+ * CCCR 0x3B000, ESCR 0x12000204, PEBS_ENABLE 0x01000001 (UOP_TAG and the
+ * first-level miss), PEBS_MATRIX_VERT 1; a resume writes exactly these.
+ * A second metric in the set conflicts; the same one or plain
+ * REPLAY_EVENT beside it does not. */
+static void test_p4_replay_tagging_exact(void)
+{
+	struct perfctr_native l1 = {event_named(PERFCTR_FAMILY_P4, "1STL_CACHE_LOAD_MISS_RETIRED")},
+	                      dtlb = {event_named(PERFCTR_FAMILY_P4, "DTLB_LOAD_MISS_RETIRED")},
+	                      replay = {event_named(PERFCTR_FAMILY_P4, "REPLAY_EVENT")};
+	const struct perfctr_native *one[] = {&l1}, *two_metrics[] = {&l1, &dtlb},
+	                            *with_plain[] = {&l1, &replay};
+	struct perfctr_layout layout;
+
+	build_cpu(PERFCTR_FAMILY_P4);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, one, 1, &layout), PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 12u);
+	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x3B000u);
+	CU_ASSERT_EQUAL(layout.control.p4.escr[0], 0x12000204u);
+	CU_ASSERT_EQUAL(layout.control.p4.pebs_enable, 0x01000001u);
+	CU_ASSERT_EQUAL(layout.control.p4.pebs_matrix_vert, 1u);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
+	CU_ASSERT_EQUAL(fx.state.program.p4_escr_map[0], 0x3CCu);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	ASSERT_WRITES({0x3CC, 0x12000204}, {MSR_P4_PEBS_MATRIX_VERT, 1},
+	              {MSR_P4_PEBS_ENABLE, 0x01000001}, {MSR_P4_CCCR0 + 12, 0x3B000});
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, two_metrics, 2, &layout),
+	    PAPI_ECNFLCT);
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_P4, 18, PAPI_DOM_USER, with_plain, 2, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.pmc_map[1], 14u); /* CRU_ESCR3 */
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+}
+
 void add_control_suite(void)
 {
 	static const struct test_case cases[] = {
@@ -324,6 +481,10 @@ void add_control_suite(void)
 	    TEST(test_p6_counter_1_alone_conflicts),
 	    TEST(test_tsc_only_set_is_the_generic_control),
 	    TEST(test_domain_sets_cpl_bits),
+	    TEST(test_p5_per_counter_events_exact),
+	    TEST(test_cyrix_control_exact),
+	    TEST(test_winchip_control_leaves_tsc_off),
+	    TEST(test_p4_replay_tagging_exact),
 	};
 	ADD_SUITE("component controls", cases);
 }

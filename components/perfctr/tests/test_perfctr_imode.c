@@ -156,12 +156,53 @@ static void test_imode_refusals(void)
 	CU_ASSERT_EQUAL(layout.control.nrictrs, 0);
 }
 
+/* Which natives the core's software overflow serves instead (the
+ * component's overflow_event_interrupts): the TSC, a threshold above
+ * 2^31 - 1, a global set, a family without the interrupt; each with its
+ * reason. A K8 counter at 2^31 - 1 (ireset -2^31 + 1) is i-mode's, and
+ * the driver takes that control. */
+static void test_imode_fallback_to_software(void)
+{
+	struct perfctr_native k7 = native_named(PERFCTR_FAMILY_K7, "CPU_CLK_UNHALTED"),
+	                      p5 = native_named(PERFCTR_FAMILY_P5, "FLOPS");
+	const struct perfctr_native *one_k7[] = {&k7};
+	const long long at_max[] = {2147483647LL};
+	struct perfctr_layout layout;
+	char why[128];
+
+	CU_ASSERT_FALSE(perfctr_imode_native_interrupts(PERFCTR_FAMILY_K7, &tsc, 1000, false, why,
+	                                                sizeof(why)));
+	CU_ASSERT_STRING_EQUAL(why, "perfctr: the TSC has no overflow interrupt");
+	CU_ASSERT_FALSE(perfctr_imode_native_interrupts(PERFCTR_FAMILY_K7, &k7, 2147483648LL, false,
+	                                                why, sizeof(why)));
+	CU_ASSERT_STRING_EQUAL(why, "perfctr: overflow threshold 2147483648 above 2^31 - 1, an "
+	                            "i-mode counter's reach");
+	CU_ASSERT_FALSE(
+	    perfctr_imode_native_interrupts(PERFCTR_FAMILY_K7, &k7, 1000, true, why, sizeof(why)));
+	CU_ASSERT_STRING_EQUAL(why, "perfctr: the global counters have no interrupt mode");
+	CU_ASSERT_FALSE(
+	    perfctr_imode_native_interrupts(PERFCTR_FAMILY_P5, &p5, 1000, false, why, sizeof(why)));
+	CU_ASSERT_STRING_EQUAL(why, "perfctr: this CPU's counters cannot interrupt on overflow");
+	CU_ASSERT_TRUE(perfctr_imode_native_interrupts(PERFCTR_FAMILY_K7, &k7, 2147483647LL, false,
+	                                               why, sizeof(why)));
+
+	sim_cpu_k7(&fx.sim, true);
+	fixture_detect();
+	CU_ASSERT_EQUAL(
+	    perfctr_control_build(PERFCTR_FAMILY_K7, 4, PAPI_DOM_USER, one_k7, 1, &layout),
+	    PAPI_OK);
+	CU_ASSERT_EQUAL(perfctr_imode_apply(PERFCTR_FAMILY_K7, at_max, 1, &layout), PAPI_OK);
+	CU_ASSERT_EQUAL(layout.control.ireset[0], -2147483647);
+	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+}
+
 void add_imode_suite(void)
 {
 	static const struct test_case cases[] = {
 	    TEST(test_k8_overflow_callbacks_exact),
 	    TEST(test_imode_controls_accepted),
 	    TEST(test_imode_refusals),
+	    TEST(test_imode_fallback_to_software),
 	};
 	ADD_SUITE("i-mode overflow", cases);
 }

@@ -103,12 +103,41 @@ static void test_no_tsc_no_user_read(void)
 	CU_ASSERT_FALSE(perfctr_state_read(&fx.state.user, &ops, 4, &sums));
 }
 
+/* The P5 before MMX has no rdpmc (its INFO lacks PERFCTR_FEATURE_RDPMC):
+ * the component passes no rdpmc, and a control with counters is read by
+ * VPERFCTR_READ_SUM (the page read refuses without executing a single
+ * rdpmc); a TSC-only control still reads its page (rdtsc). */
+static void test_no_rdpmc_reads_by_ioctl(void)
+{
+	static const struct perfctr_cpu_control p5_counter = {
+	    .tsc_on = 1, .nractrs = 1, .pmc_map = {0}, .evntsel = {0x16 | 0x80}};
+	static const struct perfctr_cpu_control tsc_only = {.tsc_on = 1};
+	const struct perfctr_read_ops no_rdpmc = {&fx.sim, NULL, sim_read_tsc};
+	struct perfctr_sum_ctrs sums;
+
+	sim_cpu_p5(&fx.sim, false);
+	fixture_detect();
+	CU_ASSERT_FALSE(fx.cpu.features & PERFCTR_FEATURE_RDPMC);
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&p5_counter, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	CU_ASSERT_FALSE(perfctr_state_read(&fx.state.user, &no_rdpmc, 4, &sums));
+	CU_ASSERT_EQUAL(fx.sim.rdpmcs, 0);
+
+	CU_ASSERT_EQUAL_FATAL(fixture_update(&tsc_only, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	fx.sim.tsc += 1000;
+	CU_ASSERT_TRUE(perfctr_state_read(&fx.state.user, &no_rdpmc, 4, &sums));
+	CU_ASSERT_EQUAL(sums.tsc, 1000);
+	CU_ASSERT_EQUAL(fx.sim.rdpmcs, 0);
+}
+
 void add_state_read_suite(void)
 {
 	static const struct test_case cases[] = {
 	    TEST(test_page_read_matches_sample),
 	    TEST(test_switch_during_read_retries),
 	    TEST(test_no_tsc_no_user_read),
+	    TEST(test_no_rdpmc_reads_by_ioctl),
 	};
 	ADD_SUITE("state page reads", cases);
 }
