@@ -101,10 +101,9 @@ uint64_t mpi_comm_peers(MPI_Comm comm)
 	return size > 0 ? (uint64_t)size : 0;
 }
 
-// The elements of counts[0 .. peers-1], in bytes of type.
-uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
+uint64_t mpi_counts_bytes(const int counts[], MPI_Datatype type, uint64_t n)
 {
-	uint64_t n = mpi_comm_peers(comm), total = 0;
+	uint64_t total = 0;
 	for (uint64_t i = 0; i < n; i++)
 		total += mpi_type_bytes(counts[i], type);
 	return total;
