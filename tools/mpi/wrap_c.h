@@ -20,5 +20,6 @@
 
 #define IN_PLACE(buf)                        ((buf) == MPI_IN_PLACE)
 #define TYPED_COUNTS_BYTES(counts, types, n) mpi_typed_counts_bytes((counts), (types), (n))
+#define REQUESTS_BYTES(count, requests)      mpi_requests_bytes((count), (requests))
 
 #endif
