@@ -3,7 +3,9 @@
 // the same run: the same call made through its PMPI_ name, which no tool
 // intercepts. Run with the tool preloaded (bench/mpi-wrapper-cost.sh):
 //   MPI_Test on MPI_REQUEST_NULL (the cheapest call: the wrapper's whole
-//   cost shows) and MPI_Sendrecv of 8 bytes to itself (a byte count too).
+//   cost shows), MPI_Sendrecv of 8 bytes to itself (a byte count too) and
+//   MPI_Startall of a persistent send and receive to itself with their
+//   MPI_Waitall (two calls, the start looking its requests' bytes up).
 // Prints per call the median over rounds of ns/call for each pair.
 #include <mpi.h>
 #include <stdio.h>
@@ -54,6 +56,29 @@ static double sendrecv_round(int intercepted)
 	return (now_ns() - t0) / (CALLS / 10);
 }
 
+static double startall_round(int intercepted)
+{
+	double out = 1, in;
+	MPI_Request r[2];
+	MPI_Status st[2];
+	MPI_Recv_init(&in, 1, MPI_DOUBLE, 0, 2, MPI_COMM_SELF, &r[0]);
+	MPI_Send_init(&out, 1, MPI_DOUBLE, 0, 2, MPI_COMM_SELF, &r[1]);
+	double t0 = now_ns();
+	for (int i = 0; i < CALLS / 10; i++) {
+		if (intercepted) {
+			MPI_Startall(2, r);
+			MPI_Waitall(2, r, st);
+		} else {
+			PMPI_Startall(2, r);
+			PMPI_Waitall(2, r, st);
+		}
+	}
+	double elapsed = now_ns() - t0;
+	MPI_Request_free(&r[0]);
+	MPI_Request_free(&r[1]);
+	return elapsed / (CALLS / 10);
+}
+
 // Rounds alternate baseline and intercepted, so drift hits both alike.
 static void measure(const char *name, double (*round)(int))
 {
@@ -75,6 +100,7 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	measure("MPI_Test", test_round);
 	measure("MPI_Sendrecv", sendrecv_round);
+	measure("Startall+Wait", startall_round);
 	MPI_Finalize();
 	return 0;
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Checks the man pages, run by `make check` in man/:
-#   - every PAPI_* and PAPIF_* symbol the built libpapi exports has a page
-#     (man3/NAME.3.md) or an alias line in aliases.txt;
+#   - every PAPI_* and PAPIF_* symbol the built libpapi exports, and every
+#     papi_sde_* symbol of libsde, has a page (man3/NAME.3.md) or an alias
+#     line in aliases.txt;
 #   - every utility built in utils/ (papi_*) has a page man1/NAME.1.md;
 #   - every page starts with its title line and has the sections of its
 #     kind; every alias names a page that exists and is listed in its NAME;
@@ -45,6 +46,21 @@ else
 	echo "checked $count exported functions"
 fi
 
+# 1b. libsde's API, where the sde component (which builds libsde) is built.
+sde=$top_builddir/components/sde/.libs/libsde.so
+if [ -e "$sde" ]; then
+	count=0
+	for symbol in $(nm -D --defined-only "$sde" | awk '{ sub(/@.*/, "", $NF); print $NF }' |
+		grep -E '^papi_sde_' | sort -u); do
+		count=$((count + 1))
+		has_page "$symbol" 3 || fail "libsde's $symbol has no man page (man/man3/$symbol.3.md or a line in man/aliases.txt)"
+	done
+	[ "$count" -gt 0 ] || fail "$sde exports no papi_sde_* symbol"
+	echo "checked $count functions of libsde"
+else
+	echo "no $sde (the sde component is not built): its pages are not checked"
+fi
+
 # 2. Utilities.
 count=0
 for program in "$top_builddir"/utils/papi_*; do
@@ -84,7 +100,12 @@ printf '%s\n' "$alias_lines" | while read -r alias target; do
 		continue
 	fi
 	[ -f "$srcdir/man${alias##*.}/$alias.md" ] && echo "FAIL: aliases.txt: $alias has a page of its own too"
-	sed -n '/^# NAME$/,/^# /p' "$source" | grep -q -- "${alias%.*}" ||
+	# Fortran names are not case-sensitive: PAPIF_start is PAPIF_START.
+	case $alias in
+	PAPIF_*) match=-qi ;;
+	*) match=-q ;;
+	esac
+	sed -n '/^# NAME$/,/^# /p' "$source" | grep "$match" -- "${alias%.*}" ||
 		echo "FAIL: aliases.txt: $alias is not listed in the NAME section of $target"
 done >alias-check.out
 if [ -s alias-check.out ]; then

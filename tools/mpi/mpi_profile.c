@@ -2,6 +2,7 @@
 // Counting of one rank: PAPI's low-level API from MPI_Init to
 // MPI_Finalize, and per class of MPI call the calls, bytes and time.
 #include "mpi_profile.h"
+#include "mpi_requests.h"
 
 #include <papi.h>
 #include <stdio.h>
@@ -101,10 +102,9 @@ uint64_t mpi_comm_peers(MPI_Comm comm)
 	return size > 0 ? (uint64_t)size : 0;
 }
 
-// The elements of counts[0 .. peers-1], in bytes of type.
-uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type)
+uint64_t mpi_counts_bytes(const int counts[], MPI_Datatype type, uint64_t n)
 {
-	uint64_t n = mpi_comm_peers(comm), total = 0;
+	uint64_t total = 0;
 	for (uint64_t i = 0; i < n; i++)
 		total += mpi_type_bytes(counts[i], type);
 	return total;
@@ -206,6 +206,7 @@ void mpi_profile_finish(void)
 	mine.total_nsec = (uint64_t)(PAPI_get_real_nsec() - profile.start_nsec);
 	long long total_cycles = PAPI_get_real_cyc() - profile.start_cycles;
 	profile.finished = 1;
+	mpi_requests_clear();
 	// values[] holds the added events in order; the others are missing.
 	for (int i = 0, added = 0; i < profile.nevents; i++)
 		mine.events[i] = profile.event_counts[i] && stopped ? (uint64_t)values[added++]

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The PMPI tool's state: what each rank counts between MPI_Init and
-// MPI_Finalize, per class of MPI call. The wrappers (wrap_c.c,
-// wrap_fortran.c) time each call and hand its class and bytes here.
+// MPI_Finalize, per class of MPI call. The wrappers (generated from
+// wrapped_calls.tbl) time each call and hand its class and bytes here.
 #ifndef PAPILLON_MPI_PROFILE_H
 #define PAPILLON_MPI_PROFILE_H
 
@@ -36,9 +36,11 @@ void mpi_call_end(struct mpi_call *call, enum mpi_call_class cls, uint64_t bytes
 uint64_t mpi_type_bytes(int count, MPI_Datatype datatype);
 
 // The ranks a rank sends a block to in an all-to-all (its group, or an
-// intercommunicator's remote group), and the bytes of counts[] over them.
+// intercommunicator's remote group).
 uint64_t mpi_comm_peers(MPI_Comm comm);
-uint64_t mpi_counts_bytes(const int counts[], MPI_Comm comm, MPI_Datatype type);
+
+// The bytes of counts[i] elements of type, i < n (v forms).
+uint64_t mpi_counts_bytes(const int counts[], MPI_Datatype type, uint64_t n);
 
 // The bytes of counts[i] elements of types[i], i < n (alltoallw forms).
 uint64_t mpi_typed_counts_bytes(const int counts[], const MPI_Datatype types[], uint64_t n);
