@@ -29,18 +29,24 @@ static int failures;
 		}                                                                                  \
 	} while (0)
 
-/* finit_module, then wait (up to 1 s, in steps of 1 ms: the 100 load
- * cycles wait at each) for devtmpfs to show the device. */
-static inline int module_load(const char *path, const char *device)
+/* finit_module with the module's parameters ("name=value ..."), then wait
+ * (up to 1 s, in steps of 1 ms: the 100 load cycles wait at each) for
+ * devtmpfs to show the device. */
+static inline int module_load_with(const char *path, const char *device, const char *params)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 	if (fd < 0)
 		return -1;
-	rc = (int)syscall(SYS_finit_module, fd, "", 0);
+	rc = (int)syscall(SYS_finit_module, fd, params, 0);
 	close(fd);
 	for (int i = 0; rc == 0 && i < 1000 && access(device, F_OK) != 0; i++)
 		usleep(1000);
 	return rc;
+}
+
+static inline int module_load(const char *path, const char *device)
+{
+	return module_load_with(path, device, "");
 }
 
 static inline int module_unload(const char *name)

@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/uaccess.h>
 
 #include <linux/cpumask.h>
@@ -20,6 +21,7 @@
 #include "gperfctr.h"
 #include "perfctr_abi.h"
 #include "perfctr_cpumask.h"
+#include "perfctr_inject.h"
 #include "perfctr_module.h"
 #include "perfctr_reserve.h"
 #include "perfctr_structbuf.h"
@@ -29,6 +31,13 @@
 #define PERFCTR_DRIVER_VERSION "0.1"
 
 struct perfctr_x86_cpu perfctr_cpu;
+
+/* For the lab only: an overflow injection through debugfs, and on the
+ * generic driver two test counters for i-mode (perfctr_inject.c). */
+static int test_inject;
+module_param(test_inject, int, 0444);
+MODULE_PARM_DESC(test_inject, "1: tests only: i-mode overflow injection (debugfs) and, on the "
+                              "generic driver, TSC-driven test counters");
 /* HT P4: every CPU that is not the first thread of its core; they share
  * the first thread's counter registers, which only it may touch. */
 struct cpumask perfctr_cpus_forbidden;
@@ -148,6 +157,10 @@ static int __init perfctr_module_init(void)
 		return err;
 	}
 	perfctr_compute_forbidden();
+	if (test_inject && perfctr_cpu.family_id == PERFCTR_FAMILY_GENERIC) {
+		perfctr_cpu.test_counters = true;
+		perfctr_cpu.regs = &perfctr_x86_test_regs;
+	}
 	err = gperfctr_init();
 	if (err)
 		return err;
@@ -162,6 +175,11 @@ static int __init perfctr_module_init(void)
 		gperfctr_exit();
 		return err;
 	}
+	if (test_inject) {
+		perfctr_inject_init();
+		pr_info("papillon_perfctr: test_inject=1: overflow injection%s (tests only)\n",
+		        perfctr_cpu.test_counters ? ", test counters" : "");
+	}
 	pr_info("papillon_perfctr: %s driver (cpu_type %u, %u counters, features %#x)\n",
 	        perfctr_cpu.family->name, perfctr_cpu.cpu_type,
 	        perfctr_cpu.nr_counters + perfctr_cpu.nr_fixed, perfctr_cpu.features);
@@ -170,6 +188,8 @@ static int __init perfctr_module_init(void)
 
 static void __exit perfctr_module_exit(void)
 {
+	if (test_inject)
+		perfctr_inject_exit();
 	misc_deregister(&perfctr_device);
 	vperfctr_exit();
 	gperfctr_exit();

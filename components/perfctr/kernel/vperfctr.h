@@ -10,6 +10,12 @@
 long vperfctr_create(unsigned long tid);
 long vperfctr_open(unsigned long tid);
 
+/* test_inject=1 (perfctr_inject.c): the overflow interrupt's handling,
+ * with the counters' mask given, on the caller's running counters: 0, or
+ * -ENOENT without counters, -EINVAL when they are not running or the mask
+ * names no i-mode counter of theirs. */
+long vperfctr_inject_overflow(u32 mask);
+
 /* The overflow interrupt's handler (where the CPU has one), at load and
  * unload. */
 int vperfctr_init(void);

@@ -57,6 +57,12 @@ struct perfctr_x86_cpu {
 	uint32_t counter_bits;
 	bool any_thread;   /* AnyThread may be set (Intel v3+, not deprecated) */
 	bool amd_ext_core; /* AMD PerfCtrExtCore: 6 counters at 0xC0010200 */
+	/* The generic driver only, set by the module under test_inject=1
+	 * (never by detection): it then accepts i-mode counters on the test
+	 * counters, which the module's test register layer makes out of the
+	 * TSC (perfctr_test_regs.c), so that the i-mode path after the interrupt
+	 * runs where no PMU exists (QEMU's TCG). */
+	bool test_counters;
 	/* The control registers this CPU has, in the order a resume writes
 	 * them (enables last): a state's image has one value per entry. */
 	uint32_t nr_control_msrs;
@@ -139,6 +145,20 @@ uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
  * counters' cstatus is back (the caller samples the TSC-only state first
  * and resumes after: the i-mode counters are written again). */
 int perfctr_x86_iresume(struct perfctr_x86_state *state, uint32_t *iresume_cstatus);
+/* The overflow interrupt's handling once its mask is known (what
+ * perfctr_x86_imode_overflow does after reading the counters): -EINVAL,
+ * nothing changed, when mask is 0 or names a counter that is not one of
+ * the state's running i-mode counters. The module's test injection
+ * (test_inject=1) calls it with a chosen mask. */
+int perfctr_x86_imode_take(const struct perfctr_x86_cpu *cpu, struct perfctr_x86_cache *cache,
+                           struct perfctr_x86_state *state, uint32_t mask,
+                           uint32_t *iresume_cstatus);
+/* VPERFCTR_CONTROL with preserve: new keeps old's TSC sum and the sums of
+ * the counters at the same index on the same counter. old_cstatus is the
+ * old control's own cstatus: after an overflow, the one IRESUME would
+ * restore (the page's keeps only the TSC), so that no sum is lost. */
+void perfctr_x86_carry_sums(const struct perfctr_x86_state *old, uint32_t old_cstatus,
+                            struct perfctr_x86_state *new);
 
 /* HT P4: whether the CPU whose initial APIC id this is is a second thread
  * (forbidden: only thread 0 of a core may touch the shared registers). */

@@ -41,13 +41,29 @@ uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
                                     struct perfctr_x86_cache *cache,
                                     struct perfctr_x86_state *state, uint32_t *iresume_cstatus)
 {
-	uint32_t cstatus = state->user.cstatus, mask;
+	uint32_t mask;
 
-	if (!perfctr_cstatus_has_ictrs(cstatus))
+	if (!perfctr_cstatus_has_ictrs(state->user.cstatus))
 		return 0;
 	mask = perfctr_x86_overflowed(cpu, state);
 	if (!mask)
 		return 0; /* not this state's interrupt: it goes on counting */
+	perfctr_x86_imode_take(cpu, cache, state, mask, iresume_cstatus);
+	return mask;
+}
+
+int perfctr_x86_imode_take(const struct perfctr_x86_cpu *cpu, struct perfctr_x86_cache *cache,
+                           struct perfctr_x86_state *state, uint32_t mask,
+                           uint32_t *iresume_cstatus)
+{
+	uint32_t cstatus = state->user.cstatus;
+	uint32_t nractrs = state->control.nractrs;
+	uint32_t imode_bits =
+	    ((1u << perfctr_cstatus_nrctrs(cstatus)) - 1) & ~((1u << nractrs) - 1);
+
+	/* Only the running state's own i-mode counters can overflow. */
+	if (!perfctr_cstatus_has_ictrs(cstatus) || !mask || (mask & ~imode_bits))
+		return -EINVAL;
 	/* Stops the i-mode counters and takes every sum up to now. */
 	perfctr_x86_suspend(cpu, cache, state);
 	clear_overflow_status(cpu, state, mask);
@@ -60,7 +76,7 @@ uint32_t perfctr_x86_imode_overflow(const struct perfctr_x86_cpu *cpu,
 	/* Suspended until IRESUME; the TSC alone goes on (from the suspend's
 	 * sample), so a page read still works. */
 	state->user.cstatus = perfctr_cstatus_has_tsc(cstatus) ? perfctr_mk_cstatus(1, 0, 0, 0) : 0;
-	return mask;
+	return 0;
 }
 
 int perfctr_x86_iresume(struct perfctr_x86_state *state, uint32_t *iresume_cstatus)
@@ -71,4 +87,15 @@ int perfctr_x86_iresume(struct perfctr_x86_state *state, uint32_t *iresume_cstat
 	*iresume_cstatus = 0;
 	state->user.k1.isuspend_cpu = -1;
 	return 0;
+}
+
+void perfctr_x86_carry_sums(const struct perfctr_x86_state *old, uint32_t old_cstatus,
+                            struct perfctr_x86_state *new)
+{
+	uint32_t old_n = perfctr_cstatus_nrctrs(old_cstatus);
+
+	new->user.tsc_sum = old->user.tsc_sum;
+	for (uint32_t i = 0; i < perfctr_cstatus_nrctrs(new->user.cstatus) && i < old_n; i++)
+		if (old->user.pmc[i].map == new->user.pmc[i].map)
+			new->user.pmc[i].sum = old->user.pmc[i].sum;
 }

@@ -68,12 +68,43 @@ int perfctr_x86_check_winchip_control(const struct perfctr_x86_cpu *cpu,
 	return p5_like_check(cpu, control, program, WINCHIP_RESERVED, false);
 }
 
+static uint32_t test_counter_index(uint32_t pmc_map)
+{
+	return pmc_map;
+}
+
+/* Under the module's test_inject only: i-mode counters on the test
+ * counters (no a-mode ones: user space could not read them, there is no
+ * rdpmc), evntsel 0 (there is no control register), ireset negative. */
+static int check_test_counters(const struct perfctr_cpu_control *control,
+                               struct perfctr_x86_program *program)
+{
+	uint32_t nrctrs = control->nractrs + control->nrictrs;
+
+	if (control->nractrs || perfctr_x86_check_counts(control, PERFCTR_TEST_COUNTERS, true) ||
+	    perfctr_x86_check_map(control, test_counter_index, PERFCTR_TEST_COUNTERS) ||
+	    perfctr_x86_check_ireset(control))
+		return -EINVAL;
+	for (uint32_t i = 0; i < nrctrs; i++)
+		if (control->evntsel[i])
+			return -EINVAL;
+	memset(program, 0, sizeof(*program));
+	for (uint32_t i = 0; i < nrctrs; i++)
+		program->counter_msr[i] = PERFCTR_TEST_COUNTER_MSR0 + control->pmc_map[i];
+	return 0;
+}
+
 int perfctr_x86_check_generic_control(const struct perfctr_x86_cpu *cpu,
                                       const struct perfctr_cpu_control *control, bool is_global,
                                       struct perfctr_x86_program *program)
 {
-	/* A TSC and nothing else. */
-	if (control->tsc_on != 1 || control->nractrs || control->nrictrs)
+	/* A TSC and nothing else ("tsc_on == 1 and nractrs == nrictrs == 0"),
+	 * but for the test counters of the module's test_inject. */
+	if (control->tsc_on != 1)
+		return -EINVAL;
+	if (cpu->test_counters && !is_global && control->nrictrs)
+		return check_test_counters(control, program);
+	if (control->nractrs || control->nrictrs)
 		return -EINVAL;
 	memset(program, 0, sizeof(*program));
 	return 0;

@@ -37,12 +37,21 @@ struct perfctr_x86_regs {
 	bool (*rdpmc_faults)(void *cpu, uint32_t selector);
 };
 
+/* The generic driver's test counters (the module's test_inject=1 only):
+ * MSR numbers no CPU has, which only the module's test register layer
+ * (perfctr_test_regs.c) and the simulated CPU answer. */
+#define PERFCTR_TEST_COUNTER_MSR0 0x50A90000u
+#define PERFCTR_TEST_COUNTERS     2
+
 /* Where cpuid puts each output register. */
 enum { REG_EAX, REG_EBX, REG_ECX, REG_EDX };
 
 #ifdef __KERNEL__
 /* The CPU's own instructions (x86_regs_native.c). */
 extern const struct perfctr_x86_regs perfctr_x86_native_regs;
+/* The same plus the generic driver's test counters (perfctr_test_regs.c),
+ * for the module's test_inject=1 only. */
+extern const struct perfctr_x86_regs perfctr_x86_test_regs;
 #endif
 
 #endif

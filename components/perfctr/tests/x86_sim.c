@@ -127,6 +127,14 @@ void sim_cpu_generic(struct sim_cpu *sim)
 	base(sim, "GenuineTMx86", 1, 5, 4, EDX_TSC, 0);
 }
 
+void sim_cpu_generic_test_counters(struct sim_cpu *sim)
+{
+	sim_cpu_generic(sim);
+	/* As the module's test register layer: plain registers, any value. */
+	for (uint32_t i = 0; i < PERFCTR_TEST_COUNTERS; i++)
+		add_msr(sim, PERFCTR_TEST_COUNTER_MSR0 + i, ~0ull, -1);
+}
+
 void sim_cpu_no_tsc(struct sim_cpu *sim)
 {
 	base(sim, "GenuineIntel", 1, 4, 1, 0, 0);

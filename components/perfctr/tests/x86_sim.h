@@ -45,6 +45,10 @@ struct sim_cpu {
 
 /* The families. */
 void sim_cpu_generic(struct sim_cpu *sim);
+/* The generic CPU plus the two test counters of the module's test_inject
+ * (PERFCTR_TEST_COUNTER_MSR0...); the driver uses them only when the
+ * test sets cpu.test_counters, as the module does. */
+void sim_cpu_generic_test_counters(struct sim_cpu *sim);
 void sim_cpu_no_tsc(struct sim_cpu *sim);
 void sim_cpu_p5(struct sim_cpu *sim, bool mmx);
 void sim_cpu_cyrix(struct sim_cpu *sim);
