@@ -28,6 +28,14 @@ static int cursor_slot(uint64_t cursor)
 	return (int)(uint32_t)cursor;
 }
 
+/* libpfm4 stays initialized from the first PAPI_library_init to the
+ * process's end. Its pfm_terminate leaves the perf PMU (the tracepoints it
+ * reads from debugfs) marked present with its table freed, so that a
+ * pfm_initialize after it under LIBPFM_FORCE_PMU (which does not bring that
+ * PMU up again) crashed in pfm_get_event_info: libpfm4 4.13, where debugfs
+ * is mounted, on PAPI_shutdown, a new LIBPFM_FORCE_PMU and
+ * PAPI_library_init. pfm_initialize of an initialized libpfm4 does
+ * nothing, so the environment it reads counts at the first init only. */
 int pe_pfm_init(char *reason, size_t reason_len)
 {
 	int status = pfm_initialize();
@@ -42,8 +50,6 @@ int pe_pfm_init(char *reason, size_t reason_len)
 
 void pe_pfm_shutdown(void)
 {
-	if (pfm_ready)
-		pfm_terminate();
 	pfm_ready = false;
 }
 
