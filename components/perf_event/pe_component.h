@@ -85,6 +85,7 @@ struct pe_control {
 	/* Counting a whole CPU (grouped): reads watch for it going offline. */
 	bool cpu_bound;
 	int cpu;
+	int online_fd; /* its /sys/.../cpuN/online, plus one (0: none) */
 	/* The plain read of one group, PAPI_read's usual case: its own path. */
 	bool one_plain_group;
 	struct pe_user_state user;

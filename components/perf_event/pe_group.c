@@ -37,6 +37,7 @@
  * (two subtractions, no system call). A group read entirely in user space
  * keeps the times of its last read(); PAPI_stop always has fresh ones. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,8 @@ static void close_samplers(struct pe_sampler **samplers, int count)
 void pe_control_close(struct pe_control *control)
 {
 	pe_exit_watch_close(&control->exit_watch);
+	if (control->online_fd > 0)
+		close(control->online_fd - 1);
 	pe_user_state_free(&control->user, control->event_count);
 	close_samplers(control->samplers, control->event_count);
 	if (control->fds)
@@ -466,6 +469,11 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->cpu_bound = options->cpu >= 0 && options->tid == 0 && !independent;
 	control->cpu = options->cpu;
 	control->special_read |= control->cpu_bound;
+	if (control->cpu_bound) {
+		char path[96];
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", options->cpu);
+		control->online_fd = open(path, O_RDONLY | O_CLOEXEC) + 1; /* 0: none */
+	}
 	control->one_plain_group = !control->special_read && state.group_count == 1;
 	pe_exit_watch_open(&control->exit_watch, control->fds, control->samplers, count, options);
 	return PAPI_OK;
@@ -567,6 +575,14 @@ static int read_cpu_group(const struct pe_control *control, struct pe_group *gro
 	uint64_t enabled_before = group->buffer[1];
 	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
 	if (got > 0 && (got < (ssize_t)group->read_bytes || group->buffer[1] == enabled_before))
+		return cpu_gone(control);
+	/* The first read after the CPU left: a group of one event still reads
+	 * whole, its time enabled up to the moment it left; the CPU's
+	 * online file says it (after the read, so that the next one compares
+	 * with the frozen time). */
+	char online;
+	if (control->online_fd > 0 && pread(control->online_fd - 1, &online, 1, 0) == 1 &&
+	    online == '0')
 		return cpu_gone(control);
 	if (got != (ssize_t)group->read_bytes)
 		return read_error(got);
