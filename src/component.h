@@ -184,7 +184,10 @@ struct component_ops {
 	 * accum and reset are never called (may be NULL). value_kind and
 	 * read_base below refine how it snapshots. */
 	int (*start)(void *control);
-	/* values may be NULL: stop without reading. */
+	/* values may be NULL: stop without reading. A failed stop leaves
+	 * the control stopped all the same as far as it can (the core marks
+	 * the set stopped, and its reads answer the stop's error): counters
+	 * the kernel took away must not keep a set from being cleaned up. */
 	int (*stop)(void *control, long long *values);
 	int (*read)(void *control, long long *values);
 	/* Adds the counts since the last start/reset/accum to values and resets. */

@@ -24,6 +24,7 @@ struct pe_group {
 	int leader_fd;
 	int first; /* index of the group's first event */
 	int count;
+	unsigned size_case; /* count if 1..8, else 0: the subtraction's jump */
 	size_t read_bytes;  /* what one read() of the group returns */
 	bool software_only; /* no hardware counter */
 	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
@@ -41,9 +42,24 @@ struct pe_group {
 	uint64_t time_base[2];
 	bool times_read;
 	uint64_t time_held[2];
+	/* time_base's enabled less running: time the group was enabled but
+	 * off its counters before the interval. A read() finding more means
+	 * the kernel took the counters away for part of the interval (pinned
+	 * or exclusive events of another user): the counts are short. */
+	uint64_t idle_base;
 };
 
 struct pe_sampler; /* pe_sampling.c */
+
+/* An attached control's view of its task's exit (pe_exit_watch.c). */
+struct pe_exit_watch {
+	bool armed;          /* all zero (a closed control): no watch */
+	int fd;              /* polled for POLLHUP while armed */
+	pid_t tid;           /* the task, for the reason */
+	void *page;          /* the page mapped to give fd a ring buffer, or NULL */
+	unsigned generation; /* pe_user_fork_generation at the mapping */
+	int map_errno;       /* why the page could not be mapped */
+};
 
 struct pe_control {
 	int event_count;
@@ -66,9 +82,14 @@ struct pe_control {
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
 	bool special_read;
+	/* Counting a whole CPU (grouped): reads watch for it going offline. */
+	bool cpu_bound;
+	int cpu;
+	int online_fd; /* its /sys/.../cpuN/online, plus one (0: none) */
 	/* The plain read of one group, PAPI_read's usual case: its own path. */
 	bool one_plain_group;
 	struct pe_user_state user;
+	struct pe_exit_watch exit_watch;
 };
 
 /* Names (pe_names_pfm.c for libpfm4's PMUs, pe_names_sysfs.c for the rest). */
@@ -130,6 +151,16 @@ int pe_open_target_error(int error_number, const struct pe_encoding *encoding, c
 /* Opens a software clock with these options' target: can this process count
  * that task or CPU (ops->check_target)? */
 int pe_check_target(const struct counting_options *options);
+
+/* The attached task's exit (pe_exit_watch.c): open after the events are
+ * (does nothing unless options name another task), checked by start. */
+void pe_exit_watch_open(struct pe_exit_watch *watch, const int *fds,
+                        struct pe_sampler *const *samplers, int count,
+                        const struct counting_options *options);
+void pe_exit_watch_close(struct pe_exit_watch *watch);
+bool pe_exit_watch_exited(const struct pe_exit_watch *watch);
+/* PAPI_OK, or PAPI_EINVAL with the reason when the task has exited. */
+int pe_exit_watch_check(const struct pe_exit_watch *watch);
 
 /* Hardware overflow (pe_sampling.c). */
 void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);

@@ -37,6 +37,7 @@
  * (two subtractions, no system call). A group read entirely in user space
  * keeps the times of its last read(); PAPI_stop always has fresh ones. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,13 @@
 
 #define READ_HEADER_WORDS 3 /* nr, time_enabled, time_running */
 #define READ_SINGLE_WORDS 3 /* value, time_enabled, time_running */
+
+/* A group's size_case (subtract_baseline_case): count for groups of up to 8 events, else 0 (the
+ * loop); a group keeps its own (struct pe_group), so that its jump needs no range check. */
+static inline unsigned subtract_case(int count)
+{
+	return count >= 1 && count <= 8 ? (unsigned)count : 0;
+}
 
 static void apply_domain(struct perf_event_attr *attr, const struct pe_encoding *encoding,
                          int domain)
@@ -103,6 +111,9 @@ static void close_samplers(struct pe_sampler **samplers, int count)
 
 void pe_control_close(struct pe_control *control)
 {
+	pe_exit_watch_close(&control->exit_watch);
+	if (control->online_fd > 0)
+		close(control->online_fd - 1);
 	pe_user_state_free(&control->user, control->event_count);
 	close_samplers(control->samplers, control->event_count);
 	if (control->fds)
@@ -436,6 +447,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		group->buffer = next_buffer;
 		next_buffer += READ_HEADER_WORDS + group->count;
 		group->baseline = &baseline[group->first];
+		group->size_case = subtract_case(group->count);
 	}
 	control->event_count = count;
 	control->fds = state.fds;
@@ -452,7 +464,18 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->samplers = state.samplers;
 	control->user = user;
 	control->special_read = independent || user.page_count > 0;
+	/* A CPU's set reads on the special path, which watches for the CPU
+	 * going offline (read_cpu_group). */
+	control->cpu_bound = options->cpu >= 0 && options->tid == 0 && !independent;
+	control->cpu = options->cpu;
+	control->special_read |= control->cpu_bound;
+	if (control->cpu_bound) {
+		char path[96];
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", options->cpu);
+		control->online_fd = open(path, O_RDONLY | O_CLOEXEC) + 1; /* 0: none */
+	}
 	control->one_plain_group = !control->special_read && state.group_count == 1;
+	pe_exit_watch_open(&control->exit_watch, control->fds, control->samplers, count, options);
 	return PAPI_OK;
 }
 
@@ -471,18 +494,101 @@ static __attribute__((noinline, cold)) int read_error(ssize_t got)
 	if (got < 0)
 		return papi_error_set(papi_error_from_errno(errno),
 		                      "reading the counters failed: %s", strerror(errno));
-	return papi_error_set(PAPI_ECLOST, "short read of a counter group (%zd bytes)", got);
+	/* perf_read() answers 0 bytes for an event in the kernel's error
+	 * state: a pinned group that could not get its counters. */
+	if (got == 0)
+		return papi_error_set(PAPI_ECNFLCT,
+		                      "the kernel put the events in its error state (0 bytes "
+		                      "read): a pinned group could not get its counters, which "
+		                      "another user of the PMU holds; they count nothing more");
+	/* Fewer events than opened: the group was broken up (its CPU went
+	 * offline: the kernel detaches a dead CPU's groups). */
+	return papi_error_set(PAPI_ECNFLCT,
+	                      "the kernel broke the counter group up (%zd bytes read, fewer "
+	                      "events than opened; its CPU may have gone offline): the counts "
+	                      "are incomplete",
+	                      got);
 }
 
-/* One read() of the group into its buffer. Inlined: it is most of
- * PAPI_read's work in user space. The kernel writes (3 + nr) words, nr the
- * group's events: the whole size read is also the right count. */
-static inline __attribute__((always_inline)) int read_group(struct pe_group *group)
+/* Counts the group may not hand out: see struct pe_group's idle_base. */
+static __attribute__((noinline, cold)) int group_descheduled(const struct pe_group *group)
+{
+	uint64_t enabled = group->buffer[1] - group->time_base[0];
+	uint64_t running = group->buffer[2] - group->time_base[1];
+	return papi_error_set(PAPI_ECNFLCT,
+	                      "the kernel took the counters away for part of the time: the "
+	                      "events counted %llu of the %llu ns they were enabled since the "
+	                      "start, reset or accum (another user of the PMU holds them, with "
+	                      "pinned or exclusive events), so the counts are short. "
+	                      "PAPI_reset counts anew; a multiplexed set has such counts scaled",
+	                      (unsigned long long)running, (unsigned long long)enabled);
+}
+
+/* One read() of the group into its buffer, whatever the times say (a start
+ * or a reset, which begin a new interval). */
+static inline __attribute__((always_inline)) int read_group_any(struct pe_group *group)
 {
 	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
 	if (__builtin_expect(got != (ssize_t)group->read_bytes, 0))
 		return read_error(got);
 	group->times_read = true;
+	return PAPI_OK;
+}
+
+/* One read() of the group into its buffer, whose counts are whole: the
+ * events ran all the time they were enabled in the interval. Inlined: it
+ * is most of PAPI_read's work in user space. The kernel writes (3 + nr)
+ * words, nr the group's events: the whole size read is also the right
+ * count. */
+static inline __attribute__((always_inline)) int read_group(struct pe_group *group)
+{
+	int status = read_group_any(group);
+	if (__builtin_expect(status != PAPI_OK, 0))
+		return status;
+	if (__builtin_expect(group->buffer[1] - group->buffer[2] != group->idle_base, 0))
+		return group_descheduled(group);
+	return PAPI_OK;
+}
+
+/* A set counting a whole CPU whose CPU went offline: the kernel takes the
+ * CPU's events off it and breaks their groups up, for good (Linux 6.1:
+ * they stay off when the CPU comes back, an enable changes nothing). */
+static __attribute__((noinline, cold)) int cpu_gone(const struct pe_control *control)
+{
+	char path[96], online[8] = "";
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", control->cpu);
+	bool back = pe_sysfs_read_line(path, online, sizeof(online)) && online[0] == '1';
+	return papi_error_set(PAPI_ECLOST,
+	                      "CPU %d went offline while the event set counted it%s: the kernel "
+	                      "stopped its events for good (the counts from before stay valid; "
+	                      "add the events again, with PAPI_cleanup_eventset first, to count "
+	                      "the CPU once it is online)",
+	                      control->cpu, back ? " (it is online again)" : " (it still is)");
+}
+
+/* A CPU's group: one read(), whose answer also says whether the CPU went
+ * offline (the group came back smaller, or its enabled time stood still:
+ * a CPU's enabled events see their time run as long as it is online). On
+ * the special path only (cpu_bound): plain reads pay nothing for it. */
+static int read_cpu_group(const struct pe_control *control, struct pe_group *group)
+{
+	uint64_t enabled_before = group->buffer[1];
+	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
+	if (got > 0 && (got < (ssize_t)group->read_bytes || group->buffer[1] == enabled_before))
+		return cpu_gone(control);
+	/* The first read after the CPU left: a group of one event still reads
+	 * whole, its time enabled up to the moment it left; the CPU's
+	 * online file says it (after the read, so that the next one compares
+	 * with the frozen time). */
+	char online;
+	if (control->online_fd > 0 && pread(control->online_fd - 1, &online, 1, 0) == 1 &&
+	    online == '0')
+		return cpu_gone(control);
+	if (got != (ssize_t)group->read_bytes)
+		return read_error(got);
+	group->times_read = true;
+	if (group->buffer[1] - group->buffer[2] != group->idle_base)
+		return group_descheduled(group);
 	return PAPI_OK;
 }
 
@@ -511,6 +617,7 @@ static void group_new_interval(struct pe_group *group, bool report_ended)
 		group->time_base[0] = group->buffer[1];
 		group->time_base[1] = group->buffer[2];
 	}
+	group->idle_base = group->time_base[0] - group->time_base[1];
 	group->time_held[0] = ended[0];
 	group->time_held[1] = ended[1];
 	group->times_read = false;
@@ -539,12 +646,24 @@ subtract_pair(long long *out, const long long *raw, const long long *baseline, i
 	memcpy(&out[at], &r, sizeof(r));
 }
 
+/* Groups of more than 8 events: a loop of pairs. */
+static __attribute__((noinline, cold)) void subtract_pairs(long long *out, const long long *raw,
+                                                           const long long *baseline, int count)
+{
+	int i = 0;
+	for (; i + 2 <= count; i += 2)
+		subtract_pair(out, raw, baseline, i);
+	if (i < count)
+		out[i] = raw[i] - baseline[i];
+}
+
 static inline __attribute__((always_inline)) void
-subtract_baseline(long long *out, const long long *raw, const long long *baseline, int count)
+subtract_baseline_case(long long *out, const long long *raw, const long long *baseline,
+                       unsigned size_case, int count)
 {
 	/* Each case does its highest counter or pair, then goes on with the
 	 * pairs below it. */
-	switch (count) {
+	switch (size_case) {
 	case 8:
 		subtract_pair(out, raw, baseline, 6);
 		goto pairs_below_6;
@@ -572,14 +691,18 @@ subtract_baseline(long long *out, const long long *raw, const long long *baselin
 	case 1:
 		out[0] = raw[0] - baseline[0];
 		return;
+	case 0:
+		subtract_pairs(out, raw, baseline, count);
+		return;
 	default:
-		break;
+		__builtin_unreachable();
 	}
-	int i = 0;
-	for (; i + 2 <= count; i += 2)
-		subtract_pair(out, raw, baseline, i);
-	if (i < count)
-		out[i] = raw[i] - baseline[i];
+}
+
+static inline __attribute__((always_inline)) void
+subtract_baseline(long long *out, const long long *raw, const long long *baseline, int count)
+{
+	subtract_baseline_case(out, raw, baseline, subtract_case(count), count);
 }
 
 /* count * enabled / running without overflowing the product; an event that
@@ -645,12 +768,32 @@ static void single_rebase(struct pe_control *control, int i, const uint64_t raw[
 	control->time_baseline[2 * i + 1] = raw[2];
 }
 
+/* An event read alone that is not scaled (inherit without multiplexing)
+ * and was off its counter for part of the interval: as group_descheduled. */
+static int single_whole(const struct pe_control *control, int i,
+                        const uint64_t raw[READ_SINGLE_WORDS])
+{
+	const uint64_t *base = &control->time_baseline[2 * i];
+	if (control->scaled || raw[1] - raw[2] == base[0] - base[1])
+		return PAPI_OK;
+	return papi_error_set(PAPI_ECNFLCT,
+	                      "the kernel took the counters away for part of the time: event "
+	                      "%d counted %llu of the %llu ns it was enabled since the start, "
+	                      "reset or accum (another user of the PMU holds them, with pinned "
+	                      "or exclusive events), so the counts are short. PAPI_reset counts "
+	                      "anew; a multiplexed set has such counts scaled",
+	                      i, (unsigned long long)(raw[2] - base[1]),
+	                      (unsigned long long)(raw[1] - base[0]));
+}
+
 static __attribute__((noinline)) int read_independent(struct pe_control *control, long long *values,
                                                       bool user)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
 		int status = read_single_event(control, i, user, raw);
+		if (status == PAPI_OK)
+			status = single_whole(control, i, raw);
 		if (status != PAPI_OK)
 			return status;
 		values[i] = single_delta(control, i, raw);
@@ -668,6 +811,8 @@ static int accumulate_independent(struct pe_control *control, long long *values,
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
 		int status = read_single_event(control, i, user, raw);
+		if (status == PAPI_OK && values)
+			status = single_whole(control, i, raw);
 		if (status != PAPI_OK)
 			return status;
 		if (values && add)
@@ -682,13 +827,16 @@ static int accumulate_independent(struct pe_control *control, long long *values,
 
 int pe_control_start(struct pe_control *control)
 {
+	int exited = pe_exit_watch_check(&control->exit_watch);
+	if (exited != PAPI_OK)
+		return exited;
 	for (int g = 0; g < control->group_count; g++) {
 		struct pe_group *group = &control->groups[g];
 		int status;
 		if (group->state == GROUP_ENABLED) {
 			/* Parked since its stop: restart from its counts and times
 			 * now (a read(), not a reset ioctl, which keeps the times). */
-			status = read_group(group);
+			status = read_group_any(group);
 			if (status == PAPI_OK)
 				memcpy(&control->baseline[group->first], group_raw(group),
 				       sizeof(long long) * (size_t)group->count);
@@ -729,6 +877,20 @@ static inline __attribute__((always_inline)) int read_grouped(struct pe_control 
 	return PAPI_OK;
 }
 
+/* A set counting a CPU: read_grouped, each group checked for the CPU. */
+static int read_cpu_groups(struct pe_control *control, long long *values)
+{
+	for (int g = 0; g < control->group_count; g++) {
+		struct pe_group *group = &control->groups[g];
+		int status = read_cpu_group(control, group);
+		if (status != PAPI_OK)
+			return status;
+		subtract_baseline(&values[group->first], group_raw(group),
+		                  &control->baseline[group->first], group->count);
+	}
+	return PAPI_OK;
+}
+
 /* A group's raw counts (*raw): with user reads, from the pages of the events
  * whose page names a counter now, and from one read() of the group for the
  * others, if any; else all from the read(). *read_times: whether read() ran
@@ -739,7 +901,7 @@ static int group_counts(struct pe_control *control, struct pe_group *group, bool
 	*read_times = true;
 	if (!user || group->user_count == 0) {
 		*raw = group_raw(group);
-		return read_group(group);
+		return control->cpu_bound ? read_cpu_group(control, group) : read_group(group);
 	}
 	long long *counts = &control->user.raw[group->first];
 	bool *done = &control->user.done[group->first];
@@ -791,6 +953,8 @@ static __attribute__((noinline)) int read_special(struct pe_control *control, lo
 		return read_independent(control, values, user);
 	if (user)
 		return read_grouped_user(control, values);
+	if (control->cpu_bound)
+		return read_cpu_groups(control, values);
 	return read_grouped(control, values);
 }
 
@@ -801,7 +965,8 @@ static __attribute__((noinline)) int read_one_group(struct pe_group *group, long
 	int status = read_group(group);
 	if (__builtin_expect(status != PAPI_OK, 0))
 		return status;
-	subtract_baseline(values, group_raw(group), group->baseline, group->count);
+	subtract_baseline_case(values, group_raw(group), group->baseline, group->size_case,
+	                       group->count);
 	return PAPI_OK;
 }
 
@@ -831,11 +996,19 @@ int pe_control_stop(struct pe_control *control, long long *values)
 			control->running = false;
 		return status;
 	}
+	/* Every group is stopped even when one's counts are not whole or
+	 * cannot be read (the last such error is returned, with its reason):
+	 * the set must be able to stop. */
+	int fault = PAPI_OK;
 	for (int g = 0; g < control->group_count; g++) {
 		struct pe_group *group = &control->groups[g];
-		int status = read_group(group);
+		group->times_read = false; /* set again by a read() of the whole group */
+		int status =
+		    control->cpu_bound ? read_cpu_group(control, group) : read_group(group);
 		if (status != PAPI_OK)
-			return status;
+			fault = status; /* the last one: its reason is the thread's */
+		if (!group->times_read)
+			continue; /* nothing was read */
 		const long long *raw = group_raw(group);
 		long long *baseline = &control->baseline[group->first];
 		for (int i = 0; i < group->count; i++) {
@@ -846,7 +1019,7 @@ int pe_control_stop(struct pe_control *control, long long *values)
 		}
 	}
 	control->running = false;
-	return PAPI_OK;
+	return fault;
 }
 
 int pe_control_accum(struct pe_control *control, long long *values)
@@ -890,11 +1063,11 @@ int pe_control_reset(struct pe_control *control)
 	 * 6.1 on arm64: reads after it were 2^32 short). */
 	for (int g = 0; g < control->group_count; g++) {
 		struct pe_group *group = &control->groups[g];
-		const long long *raw;
-		bool read_times;
-		int status = group_counts(control, group, false, &raw, &read_times);
+		/* Whole or not, the counts so far are dropped. */
+		int status = read_group_any(group);
 		if (status != PAPI_OK)
 			return status;
+		const long long *raw = group_raw(group);
 		memcpy(&control->baseline[group->first], raw,
 		       sizeof(long long) * (size_t)group->count);
 		group_new_interval(group, false);

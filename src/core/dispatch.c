@@ -57,9 +57,15 @@ struct counting {
 	int event_count;
 	bool identity; /* event i is native i, not derived */
 
-	long long *native_values;    /* scratch of the mapped reads */
-	long long *stopped_values;   /* what the events read when not running */
-	long long *write_offsets;    /* from PAPI_write; NULL until written */
+	long long *native_values;  /* scratch of the mapped reads */
+	long long *stopped_values; /* what the events read when not running */
+	long long *write_offsets;  /* from PAPI_write; NULL until written */
+	/* The stop failed (the kernel took the counters away, say): the set
+	 * stopped all the same, and reads of it give this error and reason
+	 * instead of values it does not have, until a start, a reset, a write
+	 * or new events. PAPI_OK otherwise. */
+	int stop_error;
+	char *stop_reason;
 	bool direct;                 /* identity, no offsets, no guard */
 	counter_read_fn direct_read; /* while direct: the counter's read */
 	void *direct_arg;
@@ -286,6 +292,13 @@ static size_t event_bytes(const struct counting *counting)
 	return sizeof(long long) * (size_t)counting->event_count;
 }
 
+static void forget_stop_error(struct counting *counting)
+{
+	counting->stop_error = PAPI_OK;
+	free(counting->stop_reason);
+	counting->stop_reason = NULL;
+}
+
 /* ---- one running set per component per thread ---------------------------- */
 
 void dispatch_init(void)
@@ -385,6 +398,7 @@ int dispatch_start(int id)
 	status = path->start(counting);
 	if (status == PAPI_OK) {
 		clear_write_offsets(counting);
+		forget_stop_error(counting);
 		counting->running = true;
 		/* A listener's timer: after running, which its tick checks. */
 		if (counting->listener && counting->listener->started)
@@ -419,15 +433,21 @@ int dispatch_stop(int id, long long *values)
 	if (status != PAPI_OK)
 		return status;
 	status = path_of(counting)->stop(counting, counting->native_values);
-	if (status == PAPI_OK) {
+	if (status == PAPI_OK)
 		compute(counting, counting->native_values, counting->stopped_values);
-		counting->running = false;
-		publish_fast_read(counting);
-	}
+	/* A failed stop still stops: a set left running could never be
+	 * cleaned up or destroyed, and its counters are the ones that failed.
+	 * The error stays for the reads of the stopped set (stop_error). */
+	counting->running = false;
+	publish_fast_read(counting);
 	guard_leave(&counting->guard);
-	if (status != PAPI_OK)
-		return status;
 	running_set_forget(counting->cidx, id);
+	forget_stop_error(counting);
+	if (status != PAPI_OK) {
+		counting->stop_error = status;
+		counting->stop_reason = strdup(papi_error_reason());
+		return status;
+	}
 	if (values)
 		memcpy(values, counting->stopped_values, event_bytes(counting));
 	return PAPI_OK;
@@ -455,6 +475,11 @@ static __attribute__((noinline)) int read_other(int id, long long *values)
 	if (!values)
 		return papi_error_set(PAPI_EINVAL, "values array is NULL");
 	if (!counting->running) {
+		if (counting->stop_error != PAPI_OK)
+			return papi_error_set(counting->stop_error,
+			                      "event set %d has no counts: its stop failed (%s)",
+			                      id,
+			                      counting->stop_reason ? counting->stop_reason : "");
 		/* A stopped set reads what it counted up to its stop. */
 		memcpy(values, counting->stopped_values, event_bytes(counting));
 		return PAPI_OK;
@@ -525,6 +550,7 @@ int dispatch_reset(int id)
 	clear_write_offsets(counting);
 	if (!counting->running) {
 		memset(counting->stopped_values, 0, event_bytes(counting));
+		forget_stop_error(counting);
 		return PAPI_OK;
 	}
 	int status = counting_check_owner(counting);
@@ -576,6 +602,7 @@ int dispatch_write(int id, const long long *values)
 		return papi_error_set(PAPI_EINVAL, "values array is NULL");
 	if (!counting->running) {
 		memcpy(counting->stopped_values, values, event_bytes(counting));
+		forget_stop_error(counting);
 		return PAPI_OK;
 	}
 	int status = counting_check_owner(counting);
@@ -734,6 +761,7 @@ void counting_destroy(struct counting *counting)
 	free(counting->native_values);
 	free(counting->stopped_values);
 	free(counting->write_offsets);
+	free(counting->stop_reason);
 	free(counting);
 }
 
@@ -798,6 +826,7 @@ int counting_update(struct counting *counting, const struct component_event *nat
 	counting->write_offsets = NULL;
 	counting->native_values = native_values;
 	counting->stopped_values = stopped_values;
+	forget_stop_error(counting);
 	counting->natives = natives;
 	counting->native_count = native_count;
 	counting->events = events;
