@@ -21,6 +21,7 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 		return pfm_status;
 	}
 	bool has_pmu = pe_core_pmu_present();
+	pe_hetero_detect();
 	pe_user_detect();
 	info->num_cntrs = has_pmu ? pe_pfm_core_counters() : 0;
 	info->num_mpx_cntrs = info->num_cntrs;

@@ -123,6 +123,13 @@ int pe_sysfs_event_count(void);
  * file cannot be read or is empty. */
 bool pe_sysfs_read_line(const char *path, char *line, size_t line_len);
 
+/* Whether some core PMU covers only some of the CPUs (pe_hetero.c);
+ * pe_hetero_detect at init finds out; pe_hetero_scan looks at a tree of
+ * PMUs laid out as sysfs has them, and a file of the CPUs present. */
+void pe_hetero_detect(void);
+bool pe_hetero_scan(const char *pmu_root, const char *present_file);
+bool pe_hetero_cpus(void);
+
 /* True when the kernel exposes a PMU with hardware counters. */
 bool pe_core_pmu_present(void);
 int pe_paranoid_level(void);

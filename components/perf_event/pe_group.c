@@ -513,6 +513,10 @@ static __attribute__((noinline, cold)) int read_error(ssize_t got)
 /* Counts the group may not hand out: see struct pe_group's idle_base. */
 static __attribute__((noinline, cold)) int group_descheduled(const struct pe_group *group)
 {
+	/* A thread's hardware events on a CPU their PMU does not cover
+	 * (pe_hetero.c) are not running there either: whole counts. */
+	if (!group->software_only && pe_hetero_cpus())
+		return PAPI_OK;
 	uint64_t enabled = group->buffer[1] - group->time_base[0];
 	uint64_t running = group->buffer[2] - group->time_base[1];
 	return papi_error_set(PAPI_ECNFLCT,
@@ -774,7 +778,7 @@ static int single_whole(const struct pe_control *control, int i,
                         const uint64_t raw[READ_SINGLE_WORDS])
 {
 	const uint64_t *base = &control->time_baseline[2 * i];
-	if (control->scaled || raw[1] - raw[2] == base[0] - base[1])
+	if (control->scaled || raw[1] - raw[2] == base[0] - base[1] || pe_hetero_cpus())
 		return PAPI_OK;
 	return papi_error_set(PAPI_ECNFLCT,
 	                      "the kernel took the counters away for part of the time: event "

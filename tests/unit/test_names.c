@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <CUnit/Basic.h>
 
@@ -407,6 +408,46 @@ static void test_sysfs_format_parser(void)
 
 /* ---- registration ------------------------------------------------------- */
 
+/* pe_hetero_scan on made-up sysfs trees: a PMU whose "cpus" is not every
+ * CPU present makes the machine heterogeneous; uncore PMUs ("cpumask") and
+ * PMUs without the file do not. */
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *file = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+	fputs(text, file);
+	fclose(file);
+}
+
+static void test_heterogeneous_pmus(void)
+{
+	char root[] = "/tmp/papillon-hetero-XXXXXX", dir[512], present[600];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
+	snprintf(present, sizeof(present), "%s/present", root);
+	write_file(root, "present", "0-7\n");
+	static const char *const pmus[] = {"cpu", "uncore_imc_0", "cpu_core", "cpu_atom"};
+	for (size_t i = 0; i < sizeof(pmus) / sizeof(pmus[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s/%s", root, pmus[i]);
+		CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
+	}
+	snprintf(dir, sizeof(dir), "%s/uncore_imc_0", root);
+	write_file(dir, "cpumask", "0\n");
+	CU_ASSERT_FALSE(pe_hetero_scan(root, present)); /* a plain x86 machine */
+	snprintf(dir, sizeof(dir), "%s/cpu_core", root);
+	write_file(dir, "cpus", "0-7\n");
+	CU_ASSERT_FALSE(pe_hetero_scan(root, present)); /* one PMU on every CPU */
+	write_file(dir, "cpus", "0-3\n");
+	snprintf(dir, sizeof(dir), "%s/cpu_atom", root);
+	write_file(dir, "cpus", "4-7\n");
+	CU_ASSERT_TRUE(pe_hetero_scan(root, present)); /* hybrid */
+	CU_ASSERT_FALSE(pe_hetero_scan("/nonexistent", present));
+	char command[700];
+	snprintf(command, sizeof(command), "rm -rf '%s'", root);
+	CU_ASSERT_EQUAL(system(command), 0);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -441,6 +482,7 @@ int main(void)
 		fclose(msr);
 	for (size_t i = 0; !msr && i < sizeof(msr_tests) / sizeof(msr_tests[0]); i++)
 		unit_skip(msr_tests[i], "no msr PMU in " MSR_PMU);
+	CU_add_test(sysfs, "heterogeneous PMUs", test_heterogeneous_pmus);
 	CU_pTest format_parser = CU_add_test(sysfs, "format parser", test_sysfs_format_parser);
 #ifdef FORMAT_PARSER_MISSING
 	unit_skip(format_parser, FORMAT_PARSER_MISSING);
