@@ -43,8 +43,6 @@ struct pe_group {
 	uint64_t time_held[2];
 };
 
-struct pe_sampler; /* pe_sampling.c */
-
 struct pe_control {
 	int event_count;
 	int *fds;
@@ -58,11 +56,11 @@ struct pe_control {
 	/* One fd per event, each read alone (no PERF_FORMAT_GROUP): kernel
 	 * multiplexing, where each event is scheduled on its own, and inherit. */
 	bool independent;
-	bool scaled;                  /* multiplexing: scale by enabled/running */
-	uint64_t *time_baseline;      /* independent: enabled, running per event */
-	uint64_t *time_delta;         /* independent: the last read's times past them */
-	bool started;                 /* started since opened: times mean something */
-	struct pe_sampler **samplers; /* per event, NULL unless it overflows */
+	bool scaled;                    /* multiplexing: scale by enabled/running */
+	uint64_t *time_baseline;        /* independent: enabled, running per event */
+	uint64_t *time_delta;           /* independent: the last read's times past them */
+	bool started;                   /* started since opened: times mean something */
+	struct perf_sampler **samplers; /* per event, NULL unless it overflows */
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
 	bool special_read;
@@ -130,11 +128,5 @@ int pe_open_target_error(int error_number, const struct pe_encoding *encoding, c
 /* Opens a software clock with these options' target: can this process count
  * that task or CPU (ops->check_target)? */
 int pe_check_target(const struct counting_options *options);
-
-/* Hardware overflow (pe_sampling.c). */
-void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);
-int pe_sampler_open(struct pe_sampler **out, int fd, int index,
-                    const struct counting_options *options, const char *name);
-void pe_sampler_close(struct pe_sampler *sampler);
 
 #endif
