@@ -114,6 +114,12 @@ static void on_overflow(int set, void *address, long long vector, void *context)
 }
 
 #define OVERFLOWS ((int)(2 * LOOP_ITERATIONS / OVERFLOW_THRESHOLD))
+/* Where perf's counters do not filter privilege modes (QEMU 7.2), the
+ * kernel's delivery of each overflow signal is counted too: about 12,000
+ * instructions each in the lab (9 callbacks, 2,108,093 for the loop). The
+ * perf-managed case's count may exceed the loop's bound by this much per
+ * callback; the module's counter filters and gets no allowance. */
+#define SIGNAL_DELIVERY_MAX 15000LL
 
 /* The callbacks perf sampling must give in the perf-managed mode: all 20
  * (OVERFLOWS), unless RV_CSR_OVERFLOW_MIN says fewer. The lab says so
@@ -130,7 +136,7 @@ HW_HELPER int perf_overflow_minimum(void)
  * (PAPI_event_read_path); at least minimum callbacks, at most OVERFLOWS
  * (one per threshold counted), all inside the loop. With minimum 0 and no
  * callback, the case is skipped with the reason. */
-HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum)
+HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum, long long per_callback)
 {
 	int set = PAPI_NULL, code = 0;
 	long long value = -1;
@@ -165,10 +171,17 @@ HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum)
 	FAIL_IF(overflow_outside != 0, "%d overflow addresses outside the loop", overflow_outside);
 	FAIL_IF(strncmp(path, read_prefix, strlen(read_prefix)) != 0,
 	        "the overflowing event was read by '%s', expected '%s...'", path, read_prefix);
-	expect_loop_instructions(value);
+	expect_loop_instructions(value - overflow_calls * per_callback >
+	                                 2 * (long long)LOOP_ITERATIONS
+	                             ? value - overflow_calls * per_callback
+	                             : 2 * (long long)LOOP_ITERATIONS);
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
-	PAPI_set_domain(PAPI_DOM_ALL);
+	/* Back to the library's default, which the other cases count in:
+	 * with PAPI_DOM_ALL the kernel's work during a loop (its console
+	 * output of the lines printed before) is counted too, which made a
+	 * later count 3 times the loop (doc/riscv.md). */
+	PAPI_set_domain(PAPI_DOM_USER);
 }
 
 /* Without the hart's overflow interrupt (no Sscofpmf): the component
@@ -292,13 +305,18 @@ int main(int argc, char **argv)
 			        "PAPI_TOT_INS was not read from the module's counter: '%s'", path);
 			expect_loop_instructions(tot_ins);
 		}
-		/* Last: counting the loop again after it, QEMU 10 counted the
-		 * second count 3 times over, delegated and through SBI alike
-		 * (doc/riscv.md, not explained). */
 		if (info->hardware_intr)
-			expect_hw_overflow("syscall: ioctl", OVERFLOWS);
+			expect_hw_overflow("syscall: ioctl", OVERFLOWS, 0);
 		else
 			expect_software_overflow();
+		/* The loop again, twice, after the overflow case: a count of 3
+		 * times the loop was seen here while the case left the domain
+		 * at PAPI_DOM_ALL (doc/riscv.md). */
+		for (int round = 1; round <= 2; round++) {
+			instructions = count_loop("riscv:::instructions", path, sizeof(path));
+			ctest_note("after overflow, round %d: read %s", round, path);
+			expect_loop_instructions(instructions);
+		}
 	} else if (strstr(info->description, "perf-managed")) {
 		char path[PAPI_MAX_STR_LEN] = "";
 		/* perf samples the event (read with read(2), as perf_event
@@ -306,7 +324,8 @@ int main(int argc, char **argv)
 		 * overflow of a counter a counting event had used before in
 		 * the process (doc/riscv.md). */
 		if (info->hardware_intr)
-			expect_hw_overflow("syscall: read(2)", perf_overflow_minimum());
+			expect_hw_overflow("syscall: read(2)", perf_overflow_minimum(),
+			                   SIGNAL_DELIVERY_MAX);
 		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));
 		ctest_note("instructions read: %s", path);
 		FAIL_IF(strncmp(path, "user: csrr", 10) != 0,
