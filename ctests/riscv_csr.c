@@ -16,9 +16,15 @@
  * with csrr of the counter the module programmed (delegated or through
  * SBI, as the log says), a firmware event is counted through the
  * module's read, and with riscvcsr.presets as PAPI_USER_EVENTS_FILE,
- * PAPI_TOT_INS is the module's instructions counter and counts the loop;
- * PAPI_overflow there is the module's overflow interrupt (exactly 20
- * callbacks at 100,000 over the loop's 2,000,000, all inside it). */
+ * PAPI_TOT_INS is the module's instructions counter and counts the loop.
+ * PAPI_overflow is the hart's overflow interrupt (Sscofpmf) where the
+ * hart has it (the kernel lists sscofpmf in /proc/cpuinfo): perf's
+ * sampling in the perf-managed mode, the module's interrupt in the
+ * kernel-module mode; exactly 20 callbacks at 100,000 over the loop's
+ * 2,000,000, all inside it. Without Sscofpmf (riscv64-nosscofpmf) the
+ * component claims no interrupt, PAPI_OVERFLOW_HARDWARE is refused, and
+ * the core's software overflow serves: callbacks inside a longer loop, at
+ * most one per threshold counted. */
 #include "hw_common.c"
 
 #define LOOP_ITERATIONS 1000000ull
@@ -72,14 +78,29 @@ HW_HELPER void expect_refused(const char *event, const char *because)
 	PAPI_destroy_eventset(&set);
 }
 
-/* PAPI_overflow in the kernel-module mode: the module's overflow
- * interrupt (Sscofpmf) at 100,000 user instructions over the loop's
- * 2,000,000 gives exactly 20 callbacks (the calls around the loop and the
- * handlers' own user instructions add about 10,000), each at an address
- * inside hw_loop, and the count still holds the loop. */
+/* PAPI_overflow by the hart's overflow interrupt (Sscofpmf: the module's,
+ * or perf's sampling): at 100,000 user instructions over the loop's
+ * 2,000,000 it gives exactly 20 callbacks (the calls around the loop and
+ * the handlers' own user instructions add about 10,000), each at an
+ * address inside hw_loop, and the count still holds the loop. */
 #define OVERFLOW_THRESHOLD 100000
 
 static volatile int overflow_calls, overflow_outside;
+
+/* Whether the kernel lists Sscofpmf (counter overflow interrupts) in the
+ * hart's ISA. */
+HW_HELPER bool hart_has_sscofpmf(void)
+{
+	char line[4096];
+	bool found = false;
+	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
+	while (cpuinfo && fgets(line, sizeof(line), cpuinfo))
+		if (strncmp(line, "isa", 3) == 0 && strstr(line, "sscofpmf"))
+			found = true;
+	if (cpuinfo)
+		fclose(cpuinfo);
+	return found;
+}
 
 static void on_overflow(int set, void *address, long long vector, void *context)
 {
@@ -92,11 +113,35 @@ static void on_overflow(int set, void *address, long long vector, void *context)
 		overflow_outside++;
 }
 
-HW_HELPER void expect_module_overflow(void)
+#define OVERFLOWS ((int)(2 * LOOP_ITERATIONS / OVERFLOW_THRESHOLD))
+/* Where perf's counters do not filter privilege modes (QEMU 7.2), the
+ * kernel's delivery of each overflow signal is counted too: about 12,000
+ * instructions each in the lab (9 callbacks, 2,108,093 for the loop). The
+ * perf-managed case's count may exceed the loop's bound by this much per
+ * callback; the module's counter filters and gets no allowance. */
+#define SIGNAL_DELIVERY_MAX 15000LL
+
+/* The callbacks perf sampling must give in the perf-managed mode: all 20
+ * (OVERFLOWS), unless RV_CSR_OVERFLOW_MIN says fewer. The lab says so
+ * where QEMU loses counter overflow interrupts (lab/test-options.txt):
+ * QEMU 10 delivered 9 of 20 here and perf_event's own overflow_hw_exact
+ * 186 of 200 in the same guest; QEMU 7.2 none for instructions. */
+HW_HELPER int perf_overflow_minimum(void)
+{
+	const char *minimum = getenv("RV_CSR_OVERFLOW_MIN");
+	return minimum && *minimum ? atoi(minimum) : OVERFLOWS;
+}
+
+/* read_prefix: how the overflowing event must be read
+ * (PAPI_event_read_path); at least minimum callbacks, at most OVERFLOWS
+ * (one per threshold counted), all inside the loop. With minimum 0 and no
+ * callback, the case is skipped with the reason. */
+HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum, long long per_callback)
 {
 	int set = PAPI_NULL, code = 0;
 	long long value = -1;
 	char path[PAPI_MAX_STR_LEN] = "";
+	overflow_calls = overflow_outside = 0;
 	FAIL_IF(PAPI_set_domain(PAPI_DOM_USER) != PAPI_OK, "PAPI_set_domain%s", ctest_reason());
 	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
 	FAIL_IF(PAPI_event_name_to_code("riscv:::instructions", &code) != PAPI_OK,
@@ -105,8 +150,8 @@ HW_HELPER void expect_module_overflow(void)
 	        ctest_reason());
 	int status =
 	    PAPI_overflow(set, code, OVERFLOW_THRESHOLD, PAPI_OVERFLOW_HARDWARE, on_overflow);
-	FAIL_IF(status != PAPI_OK, "PAPI_overflow (hardware) in the module mode: %s%s",
-	        ctest_errname(status), ctest_reason());
+	FAIL_IF(status != PAPI_OK, "PAPI_overflow (hardware): %s%s", ctest_errname(status),
+	        ctest_reason());
 	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
 	hw_loop(LOOP_ITERATIONS);
 	FAIL_IF(PAPI_event_read_path(set, 0, path, (int)sizeof(path)) < 0, "PAPI_event_read_path%s",
@@ -114,19 +159,79 @@ HW_HELPER void expect_module_overflow(void)
 	FAIL_IF(PAPI_stop(set, &value) != PAPI_OK, "PAPI_stop%s", ctest_reason());
 	FAIL_IF(PAPI_overflow(set, code, 0, PAPI_OVERFLOW_HARDWARE, NULL) != PAPI_OK,
 	        "PAPI_overflow off%s", ctest_reason());
-	ctest_note(
-	    "overflow: %d callbacks at %d over the loop, %d outside it; count %lld, read: %s",
-	    overflow_calls, OVERFLOW_THRESHOLD, overflow_outside, value, path);
-	FAIL_IF(overflow_calls != (int)(2 * LOOP_ITERATIONS / OVERFLOW_THRESHOLD),
-	        "%d overflow callbacks, expected %llu", overflow_calls,
-	        2 * LOOP_ITERATIONS / OVERFLOW_THRESHOLD);
+	ctest_note("overflow (hardware interrupt): %d callbacks at %d over the loop, %d outside "
+	           "it; count %lld, read: %s",
+	           overflow_calls, OVERFLOW_THRESHOLD, overflow_outside, value, path);
+	FAIL_IF(overflow_calls < minimum || overflow_calls > OVERFLOWS,
+	        "%d overflow callbacks, expected %d..%d", overflow_calls, minimum, OVERFLOWS);
+	if (overflow_calls == 0)
+		ctest_skip_case("hardware overflow",
+		                "no counter overflow interrupt arrived (this emulator loses them: "
+		                "RV_CSR_OVERFLOW_MIN=0)");
 	FAIL_IF(overflow_outside != 0, "%d overflow addresses outside the loop", overflow_outside);
-	FAIL_IF(strncmp(path, "syscall: ioctl", 14) != 0,
-	        "the overflowing counter was not read through the module: '%s'", path);
-	expect_loop_instructions(value);
+	FAIL_IF(strncmp(path, read_prefix, strlen(read_prefix)) != 0,
+	        "the overflowing event was read by '%s', expected '%s...'", path, read_prefix);
+	expect_loop_instructions(value - overflow_calls * per_callback >
+	                                 2 * (long long)LOOP_ITERATIONS
+	                             ? value - overflow_calls * per_callback
+	                             : 2 * (long long)LOOP_ITERATIONS);
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
-	PAPI_set_domain(PAPI_DOM_ALL);
+	/* Back to the library's default, which the other cases count in:
+	 * with PAPI_DOM_ALL the kernel's work during a loop (its console
+	 * output of the lines printed before) is counted too, which made a
+	 * later count 3 times the loop (doc/riscv.md). */
+	PAPI_set_domain(PAPI_DOM_USER);
+}
+
+/* Without the hart's overflow interrupt (no Sscofpmf): the component
+ * claims none, PAPI_OVERFLOW_HARDWARE is refused with the reason, and
+ * the core's software overflow serves. It reads the set from a timer on
+ * the thread's CPU time (10 ms: 10,000,000 instructions under -icount
+ * shift=0) and calls back once per tick whose count passed the threshold:
+ * over a loop of SW_LOOP_ITERATIONS (40,000,000 instructions, about 4
+ * ticks) at SW_THRESHOLD, at least one callback and at most one per
+ * threshold counted, each inside the loop. */
+#define SW_LOOP_ITERATIONS 20000000ull
+#define SW_THRESHOLD       4000000
+
+HW_HELPER void expect_software_overflow(void)
+{
+	int set = PAPI_NULL, code = 0;
+	long long value = -1;
+	overflow_calls = overflow_outside = 0;
+	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
+	FAIL_IF(PAPI_event_name_to_code("riscv:::instructions", &code) != PAPI_OK,
+	        "riscv:::instructions has no code%s", ctest_reason());
+	FAIL_IF(PAPI_add_event(set, code) != PAPI_OK, "adding riscv:::instructions%s",
+	        ctest_reason());
+	int status = PAPI_overflow(set, code, SW_THRESHOLD, PAPI_OVERFLOW_HARDWARE, on_overflow);
+	const char *reason = ctest_reason();
+	ctest_note("PAPI_overflow (hardware) without Sscofpmf: %s%s", ctest_errname(status),
+	           reason);
+	FAIL_IF(status != PAPI_ECMP, "PAPI_overflow (hardware) without Sscofpmf gave %s%s",
+	        ctest_errname(status), reason);
+	status = PAPI_overflow(set, code, SW_THRESHOLD, 0, on_overflow);
+	FAIL_IF(status != PAPI_OK, "PAPI_overflow (software): %s%s", ctest_errname(status),
+	        ctest_reason());
+	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
+	hw_loop(SW_LOOP_ITERATIONS);
+	FAIL_IF(PAPI_stop(set, &value) != PAPI_OK, "PAPI_stop%s", ctest_reason());
+	FAIL_IF(PAPI_overflow(set, code, 0, 0, NULL) != PAPI_OK, "PAPI_overflow off%s",
+	        ctest_reason());
+	long long most = value / SW_THRESHOLD;
+	ctest_note("overflow (software, the core's timer): %d callbacks at %d over a loop of "
+	           "%llu, %d outside it; count %lld (at most %lld callbacks)",
+	           overflow_calls, SW_THRESHOLD, 2 * SW_LOOP_ITERATIONS, overflow_outside, value,
+	           most);
+	FAIL_IF(value < (long long)(2 * SW_LOOP_ITERATIONS) ||
+	            value > (long long)(2 * SW_LOOP_ITERATIONS + 2 * SW_LOOP_ITERATIONS / 100),
+	        "instructions counted %lld for a loop of %llu", value, 2 * SW_LOOP_ITERATIONS);
+	FAIL_IF(overflow_calls < 1 || overflow_calls > most,
+	        "%d software overflow callbacks, expected 1..%lld", overflow_calls, most);
+	FAIL_IF(overflow_outside != 0, "%d overflow addresses outside the loop", overflow_outside);
+	PAPI_cleanup_eventset(set);
+	PAPI_destroy_eventset(&set);
 }
 
 int main(int argc, char **argv)
@@ -151,11 +256,16 @@ int main(int argc, char **argv)
 	FAIL_IF(info->disabled, "the riscv component is disabled on riscv64: %s",
 	        info->disabled_reason);
 	ctest_note("riscv mode: %s", info->description);
-	/* Overflow interrupts only in the kernel-module mode; the core's
-	 * software overflow serves the others. */
+	/* Overflow interrupts where the hart has them (Sscofpmf), in the
+	 * modes that program counters: the kernel module's and perf's. */
 	bool module_mode = strstr(info->description, "kernel module") != NULL;
-	FAIL_IF(info->hardware_intr != module_mode, "hardware_intr %d in mode '%s'",
-	        info->hardware_intr, info->description);
+	bool perf_mode = strstr(info->description, "perf-managed") != NULL;
+	bool sscofpmf = hart_has_sscofpmf();
+	ctest_note("hart: %s Sscofpmf; overflow by %s", sscofpmf ? "with" : "without",
+	           info->hardware_intr ? "the hart's interrupt" : "the core's software");
+	FAIL_IF(info->hardware_intr != ((module_mode || perf_mode) && sscofpmf),
+	        "hardware_intr %d in mode '%s', %s Sscofpmf", info->hardware_intr,
+	        info->description, sscofpmf ? "with" : "without");
 	long long ticks = count_loop("riscv:::time", NULL, 0);
 	ctest_note("time: %lld ticks over %llu iterations", ticks, LOOP_ITERATIONS);
 	FAIL_IF(ticks <= 0, "time did not advance over the loop (%lld)", ticks);
@@ -195,11 +305,27 @@ int main(int argc, char **argv)
 			        "PAPI_TOT_INS was not read from the module's counter: '%s'", path);
 			expect_loop_instructions(tot_ins);
 		}
-		/* Last: after it, QEMU 10 was seen to count the next instructions
-		 * counter of the process 3 times over once (doc/riscv.md). */
-		expect_module_overflow();
+		if (info->hardware_intr)
+			expect_hw_overflow("syscall: ioctl", OVERFLOWS, 0);
+		else
+			expect_software_overflow();
+		/* The loop again, twice, after the overflow case: a count of 3
+		 * times the loop was seen here while the case left the domain
+		 * at PAPI_DOM_ALL (doc/riscv.md). */
+		for (int round = 1; round <= 2; round++) {
+			instructions = count_loop("riscv:::instructions", path, sizeof(path));
+			ctest_note("after overflow, round %d: read %s", round, path);
+			expect_loop_instructions(instructions);
+		}
 	} else if (strstr(info->description, "perf-managed")) {
 		char path[PAPI_MAX_STR_LEN] = "";
+		/* perf samples the event (read with read(2), as perf_event
+		 * reads its sampling events). First: QEMU 10 lost every
+		 * overflow of a counter a counting event had used before in
+		 * the process (doc/riscv.md). */
+		if (info->hardware_intr)
+			expect_hw_overflow("syscall: read(2)", perf_overflow_minimum(),
+			                   SIGNAL_DELIVERY_MAX);
 		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));
 		ctest_note("instructions read: %s", path);
 		FAIL_IF(strncmp(path, "user: csrr", 10) != 0,
@@ -207,7 +333,9 @@ int main(int argc, char **argv)
 		expect_loop_instructions(instructions);
 		expect_refused("riscv:::FW_SET_TIMER", "firmware");
 	} else if (strstr(info->description, "legacy")) {
-		long long instructions = count_loop("riscv:::instructions", NULL, 0);
+		char path[PAPI_MAX_STR_LEN] = "";
+		long long instructions = count_loop("riscv:::instructions", path, sizeof(path));
+		ctest_note("instructions read: %s", path);
 		if (instructions == 0)
 			ctest_skip_case("instructions",
 			                "instret reads 0 in user mode (QEMU 7.2 does so with "

@@ -49,8 +49,6 @@ struct pe_group {
 	uint64_t idle_base;
 };
 
-struct pe_sampler; /* pe_sampling.c */
-
 /* An attached control's view of its task's exit (pe_exit_watch.c). */
 struct pe_exit_watch {
 	bool armed;          /* all zero (a closed control): no watch */
@@ -74,11 +72,11 @@ struct pe_control {
 	/* One fd per event, each read alone (no PERF_FORMAT_GROUP): kernel
 	 * multiplexing, where each event is scheduled on its own, and inherit. */
 	bool independent;
-	bool scaled;                  /* multiplexing: scale by enabled/running */
-	uint64_t *time_baseline;      /* independent: enabled, running per event */
-	uint64_t *time_delta;         /* independent: the last read's times past them */
-	bool started;                 /* started since opened: times mean something */
-	struct pe_sampler **samplers; /* per event, NULL unless it overflows */
+	bool scaled;                    /* multiplexing: scale by enabled/running */
+	uint64_t *time_baseline;        /* independent: enabled, running per event */
+	uint64_t *time_delta;           /* independent: the last read's times past them */
+	bool started;                   /* started since opened: times mean something */
+	struct perf_sampler **samplers; /* per event, NULL unless it overflows */
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
 	bool special_read;
@@ -162,17 +160,11 @@ int pe_check_target(const struct counting_options *options);
 /* The attached task's exit (pe_exit_watch.c): open after the events are
  * (does nothing unless options name another task), checked by start. */
 void pe_exit_watch_open(struct pe_exit_watch *watch, const int *fds,
-                        struct pe_sampler *const *samplers, int count,
+                        struct perf_sampler *const *samplers, int count,
                         const struct counting_options *options);
 void pe_exit_watch_close(struct pe_exit_watch *watch);
 bool pe_exit_watch_exited(const struct pe_exit_watch *watch);
 /* PAPI_OK, or PAPI_EINVAL with the reason when the task has exited. */
 int pe_exit_watch_check(const struct pe_exit_watch *watch);
-
-/* Hardware overflow (pe_sampling.c). */
-void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold);
-int pe_sampler_open(struct pe_sampler **out, int fd, int index,
-                    const struct counting_options *options, const char *name);
-void pe_sampler_close(struct pe_sampler *sampler);
 
 #endif

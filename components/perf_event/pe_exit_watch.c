@@ -30,7 +30,7 @@ static size_t watch_bytes(void)
 }
 
 void pe_exit_watch_open(struct pe_exit_watch *watch, const int *fds,
-                        struct pe_sampler *const *samplers, int count,
+                        struct perf_sampler *const *samplers, int count,
                         const struct counting_options *options)
 {
 	memset(watch, 0, sizeof(*watch));

@@ -100,12 +100,12 @@ static void close_fds(int *fds, int count)
 			close(fds[i]);
 }
 
-static void close_samplers(struct pe_sampler **samplers, int count)
+static void close_samplers(struct perf_sampler **samplers, int count)
 {
 	if (!samplers)
 		return;
 	for (int i = 0; i < count; i++)
-		pe_sampler_close(samplers[i]);
+		perf_sampler_close(samplers[i]);
 	free(samplers);
 }
 
@@ -133,7 +133,7 @@ struct open_state {
 	int group_count;
 	uint32_t leader_type;
 	bool independent;
-	struct pe_sampler **samplers;
+	struct perf_sampler **samplers;
 	struct pe_user_slot *slots;
 	struct pe_user_open user_open;
 };
@@ -152,7 +152,7 @@ static void prepare_attr(struct perf_event_attr *attr, struct open_state *state,
 		attr->read_format |= PERF_FORMAT_GROUP;
 	attr->inherit = options->inherit ? 1 : 0;
 	if (event->overflow_threshold > 0)
-		pe_sampling_prepare(attr, event->overflow_threshold);
+		perf_sampling_prepare(attr, event->overflow_threshold);
 	apply_domain(attr, encoding, options->domain);
 	pe_user_prepare_attr(attr, &state->user_open, i, event, options);
 }
@@ -175,7 +175,7 @@ static int arm_sampler(struct open_state *state, int i, const struct component_e
 {
 	if (event->overflow_threshold <= 0)
 		return PAPI_OK;
-	return pe_sampler_open(&state->samplers[i], state->fds[i], i, options, event->name);
+	return perf_sampler_open(&state->samplers[i], state->fds[i], i, options, event->name);
 }
 
 static void new_group(struct open_state *state, int i, int fd, const struct perf_event_attr *attr,
@@ -371,7 +371,7 @@ static void unplace_events(struct open_state *state, int count)
 	pe_user_slots_close(state->slots, count);
 	memset(state->slots, 0, sizeof(struct pe_user_slot) * (size_t)count);
 	for (int i = 0; i < count; i++) {
-		pe_sampler_close(state->samplers[i]);
+		perf_sampler_close(state->samplers[i]);
 		state->samplers[i] = NULL;
 	}
 	close_fds(state->fds, count);
@@ -394,7 +394,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	    .fds = malloc(sizeof(int) * slots),
 	    .groups = calloc(slots, sizeof(struct pe_group)),
 	    .independent = independent,
-	    .samplers = calloc(slots, sizeof(struct pe_sampler *)),
+	    .samplers = calloc(slots, sizeof(struct perf_sampler *)),
 	    .slots = calloc(slots, sizeof(struct pe_user_slot)),
 	};
 	long long *baseline = calloc(slots, sizeof(long long));

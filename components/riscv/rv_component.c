@@ -5,8 +5,10 @@
  * The counters it reads never stop (CAP_FREE_RUNNING): the component only
  * reads them, and the core's snapshot path turns readings into counts
  * since a start; software multiplexing is the core's too, and so is
- * overflow except in the kernel-module mode, where the module's overflow
- * interrupt signals the event set's own file (kernel/rv_abi.h).
+ * overflow except where the hart interrupts on it (Sscofpmf): in the
+ * perf-managed mode perf samples the event (the core's perf sampler,
+ * component.h), in the kernel-module mode the module's overflow interrupt
+ * signals the event set's own file (kernel/rv_abi.h).
  * Which counters user mode may read is the kernel's choice (rv_mode.c):
  * time always, cycle and instret in the legacy mode, and in the
  * perf-managed mode the counter perf programmed for an event this process
@@ -21,6 +23,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 
 #include "arch/arch_context.h"
 #include "component.h"
@@ -40,6 +43,8 @@ struct rv_control {
 	 * perf event (perf.fd >= 0) whose page names the counter. */
 	uint32_t counters[RV_MAX_EVENTS];
 	struct rv_perf_event perf[RV_MAX_EVENTS];
+	/* Perf-managed overflow: the event samples (NULL: it does not). */
+	struct perf_sampler *samplers[RV_MAX_EVENTS];
 	bool through_csr[RV_MAX_EVENTS]; /* the last read's path */
 	/* Or a counter of the kernel module (in_module). */
 	bool in_module[RV_MAX_EVENTS];
@@ -61,6 +66,9 @@ static char rv_mode_why[PAPI_MAX_STR_LEN];
 /* The kernel module's device (RV_MODE_MODULE), open for the process's life. */
 static int rv_module_fd = -1;
 static struct rv_module_info rv_module_found;
+/* The perf-managed mode: whether perf samples (overflow interrupts). */
+static bool rv_perf_samples;
+static char rv_perf_sample_why[PAPI_MAX_STR_LEN];
 
 /* The module, when loaded, takes over from the kernel's setting: it
  * programs counters for any SBI event and filters by privilege mode. */
@@ -94,6 +102,8 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 		return PAPI_ECMP;
 	}
 	use_module_if_loaded();
+	rv_perf_samples = rv_mode_now == RV_MODE_PERF &&
+	                  rv_perf_can_sample(rv_perf_sample_why, sizeof(rv_perf_sample_why));
 	/* The description is short (PAPI_MAX_STR_LEN): the mode's name; its
 	 * reason is in every refusal and in the user-read status. */
 	snprintf(info->description, sizeof(info->description),
@@ -120,6 +130,7 @@ static void rv_shutdown(void)
 		close(rv_module_fd); /* releases any counter still held */
 	rv_module_fd = -1;
 	rv_module_found = (struct rv_module_info){0};
+	rv_perf_samples = false;
 }
 
 static int rv_enum_events(uint64_t *cursor, int modifier, char *name, size_t name_len)
@@ -209,6 +220,8 @@ static void control_close(struct rv_control *rv)
 		rv->routed = false;
 	}
 	for (int i = 0; i < rv->count; i++) {
+		perf_sampler_close(rv->samplers[i]); /* its signals stop, its ring goes */
+		rv->samplers[i] = NULL;
 		if (rv->perf[i].fd >= 0)
 			rv_perf_close(&rv->perf[i]);
 		if (rv->in_module[i])
@@ -269,6 +282,28 @@ static void rv_control_cleanup(void *control)
 	control_close(control);
 }
 
+/* The legacy mode's cycle or instret (event i of next): Linux stops every
+ * counter through SBI at boot, and where the hart implements
+ * mcountinhibit (QEMU does) they stay stopped until a perf event uses
+ * them; in the legacy mode Linux puts a cycles or instructions event on
+ * the fixed counter itself and lets user mode read it. So each gets such
+ * an event of the calling thread, every mode counted (a fixed counter
+ * filters none without Smcntrpmf), mapped: read with csrr through its
+ * page (offset + counter), which stays right when the kernel reloads the
+ * counter at a context switch. If perf refuses, the bare csrr remains: a
+ * hart without mcountinhibit runs them anyway. */
+static void keep_fixed_counter_running(struct rv_control *next, int i,
+                                       const struct rv_event *encoding)
+{
+	struct perf_event_attr attr;
+	char reason[PAPI_HUGE_STR_LEN];
+	if (encoding->fixed_counter == 1 ||
+	    !rv_perf_attr(encoding, PAPI_DOM_ALL, &attr, reason, sizeof(reason)))
+		return;
+	if (rv_perf_open(&attr, &next->perf[i], true, reason, sizeof(reason)) < 0)
+		next->perf[i] = (struct rv_perf_event){.fd = -1};
+}
+
 /* Event i of next: a CSR the kernel opened, or a perf event opened and
  * mapped now (counting from now on; the core's snapshots make counts). */
 static int control_add(struct rv_control *next, int i, const struct component_event *event,
@@ -278,6 +313,8 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	next->perf[i] = (struct rv_perf_event){.fd = -1};
 	if (rv_mode_reads(rv_mode_now, encoding->fixed_counter)) {
 		next->counters[i] = encoding->fixed_counter;
+		if (rv_mode_now == RV_MODE_LEGACY)
+			keep_fixed_counter_running(next, i, encoding);
 		return PAPI_OK;
 	}
 	char reason[PAPI_HUGE_STR_LEN];
@@ -292,7 +329,12 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 				    RV_MODULE_DEVICE_NAME, strerror(errno));
 		}
 		int fd = overflows ? next->ovf_fd : rv_module_fd;
-		int error = rv_module_obtain(fd, encoding, options->domain,
+		/* The privilege filter (the selector's inhibit bits) comes with
+		 * Sscofpmf, as the overflow interrupt does: a module without
+		 * the interrupt asks for none (OpenSBI ignores the flags there),
+		 * and the counts hold every mode, as asked. */
+		int domain = rv_module_found.overflow ? options->domain : PAPI_DOM_ALL;
+		int error = rv_module_obtain(fd, encoding, domain,
 		                             overflows ? RV_MODULE_OVERFLOW_COUNTERS : 0,
 		                             &next->module[i], reason, sizeof(reason));
 		if (error < 0)
@@ -309,13 +351,30 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	struct perf_event_attr attr;
 	if (!rv_perf_attr(encoding, options->domain, &attr, reason, sizeof(reason)))
 		return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
-	int error = rv_perf_open(&attr, &next->perf[i], reason, sizeof(reason));
+	/* Overflow: perf samples the event, from when its signal has a
+	 * route (opened disabled, enabled below); read with read(2), as
+	 * perf_event reads its sampling events. */
+	bool samples = overflow_allowed && event->overflow_threshold > 0;
+	if (samples) {
+		perf_sampling_prepare(&attr, event->overflow_threshold);
+		attr.disabled = 1;
+	}
+	int error = rv_perf_open(&attr, &next->perf[i], !samples, reason, sizeof(reason));
 	if (error == -EACCES || error == -EPERM)
 		return papi_error_set(PAPI_EPERM, "%s: %s", event->name, reason);
 	if (error < 0)
 		return papi_error_set(error == -ENOENT || error == -EOPNOTSUPP ? PAPI_ENOEVNT
 		                                                               : PAPI_ECNFLCT,
 		                      "%s: %s", event->name, reason);
+	if (samples) {
+		int status = perf_sampler_open(&next->samplers[i], next->perf[i].fd, i, options,
+		                               event->name);
+		if (status != PAPI_OK)
+			return status;
+		if (ioctl(next->perf[i].fd, PERF_EVENT_IOC_ENABLE, 0) != 0)
+			return papi_error_set(PAPI_ESYS, "%s: enabling its sampling failed: %s",
+			                      event->name, strerror(errno));
+	}
 	return PAPI_OK;
 }
 
@@ -361,14 +420,18 @@ static int rv_control_update(void *control, const struct component_event *events
 	if (count > RV_MAX_EVENTS)
 		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
 		                      RV_MAX_EVENTS);
-	bool overflow = false;
+	bool overflow = rv->ovf_fd >= 0; /* set now, or before */
 	for (int i = 0; i < count; i++)
 		overflow |= events[i].overflow_threshold > 0;
-	/* Overflow in the module mode: the set's old counters go back first,
-	 * so that the new ones may take the same events (QEMU counts an event
-	 * on one counter at a time, the first programmed with it). If the new
-	 * ones fail, the set gets its events back without overflow. */
-	bool close_first = rv_mode_now == RV_MODE_MODULE && (overflow || rv->ovf_fd >= 0);
+	for (int i = 0; i < rv->count; i++)
+		overflow |= rv->samplers[i] != NULL;
+	/* Overflow set or cleared: the set's old counters go back first, so
+	 * that the new ones may take the same events (QEMU counts an event on
+	 * one counter at a time, the first programmed with it: a second perf
+	 * event of it reads 0, a second module counter may count something
+	 * else). If the new ones fail, the set gets its events back without
+	 * overflow. */
+	bool close_first = overflow;
 	if (close_first)
 		control_close(rv);
 	int status = control_build(&next, events, count, options, true);
@@ -445,6 +508,12 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
 		         counter->delegated ? "delegated to S-mode" : "through SBI calls");
 		return PAPI_READ_PATH_USER;
 	}
+	if (index < rv->count && rv->samplers[index]) {
+		snprintf(
+		    reason, reason_len,
+		    "syscall: read(2) of the sampling perf event (perf delivers its overflows)");
+		return PAPI_READ_PATH_SYSCALL;
+	}
 	if (index < rv->count && rv->perf[index].fd >= 0) {
 		const volatile struct perf_event_mmap_page *page = rv->perf[index].page;
 		uint32_t counter = page->index;
@@ -473,12 +542,13 @@ static int rv_read_path(void *control, int index, char *reason, size_t reason_le
  * presets count the same events and stay everyone's; a program that
  * wants presets read through this component names riscvcsr.presets in
  * PAPI_USER_EVENTS_FILE. */
-/* Overflow interrupts only through the kernel module, and only where it
- * has the hart's overflow interrupt (Sscofpmf's LCOFI, kernel/rv_abi.h);
- * otherwise, and in the other modes, the core's software overflow serves. */
+/* Overflow interrupts where the hart has them (Sscofpmf's LCOFI): through
+ * the kernel module when it has the interrupt (kernel/rv_abi.h), through
+ * perf's sampling in the perf-managed mode when perf samples; otherwise,
+ * and in the legacy and time-only modes, the core's software overflow. */
 static bool rv_overflow_interrupts(void)
 {
-	return rv_overflow_by_interrupt(rv_mode_now, rv_module_found.overflow);
+	return rv_overflow_by_interrupt(rv_mode_now, rv_module_found.overflow, rv_perf_samples);
 }
 
 static const struct component_key_kind rv_preset_key_kinds[] = {

@@ -68,9 +68,10 @@ bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter)
 	}
 }
 
-bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow)
+bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow, bool perf_samples)
 {
-	return mode == RV_MODE_MODULE && module_overflow;
+	return (mode == RV_MODE_MODULE && module_overflow) ||
+	       (mode == RV_MODE_PERF && perf_samples);
 }
 
 const char *rv_mode_name(enum rv_mode mode)

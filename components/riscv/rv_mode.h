@@ -29,7 +29,8 @@ const char *rv_mode_name(enum rv_mode mode);
 bool rv_mode_reads(enum rv_mode mode, unsigned fixed_counter);
 /* Whether overflows come by the hart's interrupt in mode: in the kernel
  * module's mode when the module has it (module_overflow: Sscofpmf's
- * LCOFI); otherwise the core's software overflow serves. */
-bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow);
+ * LCOFI), in the perf-managed mode when perf samples (perf_samples: the
+ * same interrupt, perf's); otherwise the core's software overflow serves. */
+bool rv_overflow_by_interrupt(enum rv_mode mode, bool module_overflow, bool perf_samples);
 
 #endif

@@ -45,9 +45,11 @@ bool rv_perf_attr(const struct rv_event *event, int domain, struct perf_event_at
 	return true;
 }
 
-int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event, char *reason,
-                 size_t reason_len)
+int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event, bool map,
+                 char *reason, size_t reason_len)
 {
+	event->page = NULL;
+	event->mapped = false;
 	event->fd = (int)syscall(SYS_perf_event_open, attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (event->fd < 0) {
 		int error = errno;
@@ -55,6 +57,8 @@ int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event
 		         attr->type, (unsigned long long)attr->config, strerror(error));
 		return -error;
 	}
+	if (!map)
+		return 0;
 	void *page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, event->fd, 0);
 	if (page == MAP_FAILED) {
 		int error = errno;
@@ -65,17 +69,42 @@ int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event
 		return -error;
 	}
 	event->page = page;
+	event->mapped = true;
 	return 0;
 }
 
 void rv_perf_close(struct rv_perf_event *event)
 {
-	if (event->page)
+	if (event->page && event->mapped)
 		munmap((void *)(uintptr_t)event->page, (size_t)sysconf(_SC_PAGESIZE));
 	if (event->fd >= 0)
 		close(event->fd);
 	event->page = NULL;
+	event->mapped = false;
 	event->fd = -1;
+}
+
+bool rv_perf_can_sample(char *reason, size_t reason_len)
+{
+	struct perf_event_attr attr = {
+	    .size = sizeof(attr),
+	    .type = PERF_TYPE_HARDWARE,
+	    .config = PERF_COUNT_HW_INSTRUCTIONS,
+	    .sample_period = 1ull << 40,
+	    .disabled = 1,
+	    .exclude_kernel = 1,
+	    .exclude_hv = 1,
+	};
+	int fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		snprintf(reason, reason_len,
+		         "perf does not sample this hart's instructions (%s): no counter overflow "
+		         "interrupt (Sscofpmf)",
+		         strerror(errno));
+		return false;
+	}
+	close(fd);
+	return true;
 }
 
 bool rv_perf_page_count(const volatile struct perf_event_mmap_page *page,
@@ -105,7 +134,7 @@ bool rv_perf_page_count(const volatile struct perf_event_mmap_page *page,
 
 bool rv_perf_count(const struct rv_perf_event *event, uint64_t *count, bool *through_csr)
 {
-	*through_csr = rv_perf_page_count(event->page, rv_user_counter_read, count);
+	*through_csr = event->page && rv_perf_page_count(event->page, rv_user_counter_read, count);
 	if (*through_csr)
 		return true;
 	return read(event->fd, count, sizeof(*count)) == (ssize_t)sizeof(*count);

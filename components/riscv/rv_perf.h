@@ -30,13 +30,22 @@ bool rv_perf_attr(const struct rv_event *event, int domain, struct perf_event_at
 struct rv_perf_event {
 	int fd;
 	const volatile struct perf_event_mmap_page *page;
+	bool mapped; /* page is rv_perf_open's mapping, not a sampler's */
 };
 
-/* Opens the event for the calling thread and maps its page; -errno on
- * failure, with the reason. */
-int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event, char *reason,
-                 size_t reason_len);
+/* Opens the event for the calling thread and, if map, maps its page (a
+ * sampling event's page is its ring's first, which the core's perf
+ * sampler maps: component.h); -errno on failure, with the reason. */
+int rv_perf_open(const struct perf_event_attr *attr, struct rv_perf_event *event, bool map,
+                 char *reason, size_t reason_len);
+/* Closes the event, unmapping the page rv_perf_open mapped (only that). */
 void rv_perf_close(struct rv_perf_event *event);
+
+/* Whether perf samples this hart's counters (overflow interrupts: Linux's
+ * SBI PMU driver takes a sampling event only with Sscofpmf's overflow
+ * interrupt); asked once with a user-mode instructions event, which is
+ * closed again. If not, reason says what the kernel answered. */
+bool rv_perf_can_sample(char *reason, size_t reason_len);
 
 /* The event's count from its page: offset plus the counter csr_read
  * gives (read_counter(index - 1)), sign-extended from pmc_width bits,
@@ -44,7 +53,7 @@ void rv_perf_close(struct rv_perf_event *event);
  * let user mode read now (the event is not on a counter: index 0). */
 bool rv_perf_page_count(const volatile struct perf_event_mmap_page *page,
                         bool (*read_counter)(uint32_t counter, uint64_t *value), uint64_t *count);
-/* The count, from the page if it lets, else with read(2). */
+/* The count, from the page if there is one and it lets, else with read(2). */
 bool rv_perf_count(const struct rv_perf_event *event, uint64_t *count, bool *through_csr);
 
 #endif

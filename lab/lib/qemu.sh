@@ -28,7 +28,7 @@ conf_qemu_binary() {
 	ppc64le) echo qemu-system-ppc64 ;;
 	riscv64)
 		case $1 in
-		riscv64-deleg | riscv64-nodeleg) echo "$("$LAB_DIR/fetch-qemu-deleg")/usr/bin/qemu-system-riscv64" ;;
+		riscv64-?*) echo "$("$LAB_DIR/fetch-qemu-deleg")/usr/bin/qemu-system-riscv64" ;;
 		*) echo qemu-system-riscv64 ;;
 		esac
 		;;
@@ -55,7 +55,9 @@ conf_cpu() {
 	# every exclude_kernel=1 event fails with EINVAL.
 	riscv64) echo rv64,sscofpmf=true ;;
 	riscv64-deleg) echo "$RISCV_DELEG_CPU,smcdeleg=true,ssccfg=true" ;;
-	riscv64-nodeleg) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
+	riscv64-nodeleg | riscv64-nomodule) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
+	# No counter overflow interrupt: Sscofpmf off (delegation still on).
+	riscv64-nosscofpmf) echo "${RISCV_DELEG_CPU/sscofpmf=true/sscofpmf=false},smcdeleg=true,ssccfg=true" ;;
 	x86_64) echo "" ;;
 	esac
 }
@@ -81,7 +83,7 @@ conf_qemu_args() {
 	riscv64)
 		case $conf in
 		# OpenSBI 1.5.1 (bookworm-backports), which enables delegation.
-		riscv64-deleg | riscv64-nodeleg)
+		riscv64-?*)
 			printf '%s\n' -bios "$("$LAB_DIR/fetch-qemu-deleg")/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin"
 			;;
 		*) printf '%s\n' -bios /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* Hardware overflow for perf_event: a sampling event (sample_period = the
- * threshold) with a small ring buffer of PERF_SAMPLE_IP records, whose
+/* Hardware overflow through perf sampling, a core service of the
+ * components whose counters are perf events (perf_event, and riscv in its
+ * perf-managed mode; declared in component.h): a sampling event
+ * (sample_period = the threshold) with a small ring buffer of
+ * PERF_SAMPLE_IP records, whose
  * signal goes to the thread that owns the event set (F_SETOWN_EX) as the
  * core's overflow signal (F_SETSIG), with si_fd saying which event.
  *
@@ -17,20 +20,21 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "component.h"
 #include "papi.h"
 #include "util/error.h"
-#include "pe_component.h"
 
 #define RING_DATA_PAGES        1 /* a power of two: 256 samples of 16 bytes */
 #define MAX_SAMPLES_PER_SIGNAL 256
 #define MAX_LOST_REPORTED      1024
 
-struct pe_sampler {
+struct perf_sampler {
 	struct signal_route route;
 	int fd;
 	int index;
@@ -41,7 +45,7 @@ struct pe_sampler {
 	void *cookie;
 };
 
-void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold)
+void perf_sampling_prepare(struct perf_event_attr *attr, long long threshold)
 {
 	attr->sample_period = (uint64_t)threshold;
 	attr->freq = 0;
@@ -52,7 +56,7 @@ void pe_sampling_prepare(struct perf_event_attr *attr, long long threshold)
 }
 
 /* Copies len bytes at ring offset position, wrapping at the end. */
-static void ring_copy(const struct pe_sampler *sampler, uint64_t position, void *out, size_t len)
+static void ring_copy(const struct perf_sampler *sampler, uint64_t position, void *out, size_t len)
 {
 	const unsigned char *data =
 	    (const unsigned char *)sampler->page + sampler->page->data_offset;
@@ -68,7 +72,7 @@ static void ring_copy(const struct pe_sampler *sampler, uint64_t position, void 
 static void sampler_fire(void *arg, const siginfo_t *info, void *context)
 {
 	(void)info;
-	const struct pe_sampler *sampler = arg;
+	const struct perf_sampler *sampler = arg;
 	struct perf_event_mmap_page *page = sampler->page;
 	uint64_t head = __atomic_load_n(&page->data_head, __ATOMIC_ACQUIRE);
 	uint64_t tail = page->data_tail;
@@ -106,14 +110,14 @@ static void sampler_fire(void *arg, const siginfo_t *info, void *context)
 		fire(cookie, index, addresses[i], context);
 }
 
-int pe_sampler_open(struct pe_sampler **out, int fd, int index,
-                    const struct counting_options *options, const char *name)
+int perf_sampler_open(struct perf_sampler **out, int fd, int index,
+                      const struct counting_options *options, const char *name)
 {
 	*out = NULL;
 	if (!options->overflow_fire)
 		return papi_error_set(PAPI_EBUG, "overflow requested for %s without a handler",
 		                      name);
-	struct pe_sampler *sampler = calloc(1, sizeof(*sampler));
+	struct perf_sampler *sampler = calloc(1, sizeof(*sampler));
 	if (!sampler)
 		return papi_error_set(PAPI_ENOMEM, "no memory for the overflow state of %s", name);
 	size_t page_size = (size_t)sysconf(_SC_PAGESIZE);
@@ -146,7 +150,7 @@ int pe_sampler_open(struct pe_sampler **out, int fd, int index,
 	    fcntl(fd, F_SETSIG, signals_overflow_signal()) < 0 || flags < 0 ||
 	    fcntl(fd, F_SETFL, flags | O_ASYNC) < 0) {
 		int error_number = errno;
-		pe_sampler_close(sampler);
+		perf_sampler_close(sampler);
 		return papi_error_set(papi_error_from_errno(error_number),
 		                      "cannot direct the overflow signal of %s to thread %d: %s",
 		                      name, (int)options->signal_tid, strerror(error_number));
@@ -155,7 +159,12 @@ int pe_sampler_open(struct pe_sampler **out, int fd, int index,
 	return PAPI_OK;
 }
 
-void pe_sampler_close(struct pe_sampler *sampler)
+const struct perf_event_mmap_page *perf_sampler_page(const struct perf_sampler *sampler)
+{
+	return sampler ? sampler->page : NULL;
+}
+
+void perf_sampler_close(struct perf_sampler *sampler)
 {
 	if (!sampler)
 		return;
