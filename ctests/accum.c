@@ -8,9 +8,9 @@
 
 static void check_interval(long long added, long long cpu_ns, const char *what)
 {
-	FAIL_IF(added < cpu_ns * 0.95 || added > cpu_ns * 1.05 + 2000000,
-	        "%s added %lld ns for an interval of %lld ns of thread CPU time", what, added,
-	        cpu_ns);
+	FAIL_IF(
+	    added < cpu_ns * 0.95 - ctest_call_allowance_ns() || added > cpu_ns * 1.05 + 2000000,
+	    "%s added %lld ns for an interval of %lld ns of thread CPU time", what, added, cpu_ns);
 }
 
 int main(int argc, char **argv)
