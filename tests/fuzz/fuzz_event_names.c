@@ -72,27 +72,33 @@ static void check_item(const char *name)
 }
 
 /* Whether list (PAPI_EVENTS) has an entry that is name once its spaces are
- * out, with "=instant" (instant true) or "=delta" or nothing (false) after. */
+ * out, with "=instant" (instant true) or "=delta" or nothing (false) after.
+ * Compared as it goes: a name that resolves may be 1023 characters long. */
 static bool listed(const char *list, const char *name, bool instant)
 {
-	size_t length = strlen(name);
-	const char *entry = list;
-	for (;;) {
+	for (const char *entry = list;;) {
 		const char *end = strchr(entry, ',');
 		if (!end)
 			end = entry + strlen(entry);
-		char squeezed[MAX_ITEM + 1];
-		size_t n = 0;
-		for (const char *c = entry; c < end && n < MAX_ITEM; c++)
-			if (!isspace((unsigned char)*c))
-				squeezed[n++] = *c;
-		squeezed[n] = '\0';
-		if (strncmp(squeezed, name, length) == 0) {
-			const char *type = squeezed + length;
-			if (instant ? strcmp(type, "=instant") == 0
-			            : !*type || strcmp(type, "=delta") == 0)
-				return true;
+		const char *expect = name;
+		char type[16];
+		size_t typed = 0;
+		bool same = true;
+		for (const char *c = entry; c < end && same; c++) {
+			if (isspace((unsigned char)*c))
+				continue;
+			if (*expect)
+				same = *c == *expect++;
+			else if (typed < sizeof type - 1)
+				type[typed++] = *c;
+			else
+				same = false;
 		}
+		type[typed] = '\0';
+		if (same && !*expect &&
+		    (instant ? strcmp(type, "=instant") == 0
+		             : !typed || strcmp(type, "=delta") == 0))
+			return true;
 		if (!*end)
 			return false;
 		entry = end + 1;
