@@ -140,13 +140,43 @@ long long ctest_clock_ns(clockid_t clock);
  * thread's CPU time (ctest_thread_cpu_ns) during which the thread was
  * switched in `switches` times (ctest_thread_switches before and after):
  * each switch-in gives the thread CPU time that perf's clocks do not see
- * (see ctest_util.c). Exactly cpu_ns for a thread that kept its CPU. */
+ * (see ctest_util.c), and under Valgrind ctest_call_allowance_ns. Exactly
+ * cpu_ns for a thread that kept its CPU, natively. */
 long long ctest_clock_floor_ns(long long cpu_ns, long switches);
+/* Under Valgrind (CTEST_VALGRIND set in the environment, as scripts/memcheck
+ * and scripts/tsan-check --helgrind do): the library's calls run tens of
+ * times slower, and each path is translated on its first run. */
+bool ctest_under_valgrind(void);
+/* CPU time the library's calls around a measured interval (PAPI_start before
+ * the counters start, PAPI_stop, PAPI_read or PAPI_accum after they stop)
+ * may add to the thread's CPU clock and not to the counters: 0 natively,
+ * where they take microseconds inside every bound's slack; 5 ms under
+ * Valgrind (see ctest_util.c). Floors of CPU-time counts subtract it. */
+long long ctest_call_allowance_ns(void);
+/* Whether the instruction addresses the kernel samples (perf_event's
+ * PERF_SAMPLE_IP, what PAPI_profil buckets) are the program's: not under
+ * Valgrind, which runs a translation of the program elsewhere in memory
+ * (a signal's context, the software path, still has the program's). */
+bool ctest_kernel_samples_program(void);
+/* Why a case that needs them is skipped there. */
+#define CTEST_SAMPLES_ELSEWHERE                                                                    \
+	"under Valgrind the kernel samples the addresses of Valgrind's translation of the "        \
+	"program, not the program's"
+
 /* The most perf::TASK-CLOCK or perf::CPU-CLOCK may count for a thread
  * whose CPU clock saw cpu_ns between its set's start and stop: 5% more for
  * the irq and steal time perf's clocks see and the thread's CPU clock does
  * not, plus 2 ms. A set that also counted another thread's work exceeds it. */
 long long ctest_clock_ceiling_ns(long long cpu_ns);
+/* The time the hypervisor took from this VM's CPUs so far (/proc/stat's
+ * steal, all CPUs), in ns; 0 where the kernel does not account it. */
+long long ctest_steal_ns(void);
+/* What a ceiling of perf::TASK-CLOCK or perf::CPU-CLOCK adds for the steal
+ * since `steal_before` (ctest_steal_ns): perf's clocks count a thread's
+ * stolen time, its CPU clock does not. 0 when nothing was stolen, else the
+ * steal of every CPU plus one tick (the figure's unit), a bound of this
+ * thread's part. */
+long long ctest_steal_allowance_ns(long long steal_before);
 
 /* The profiling tests' workload: two functions of pure arithmetic (no calls,
  * so samples land in their own code), whose addresses the tests histogram. */

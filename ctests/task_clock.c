@@ -10,7 +10,7 @@
 static void check_close(const char *name, long long counted, long long expected, long long wall)
 {
 	long long ceiling = expected * 1.05 > wall ? (long long)(expected * 1.05) : wall;
-	FAIL_IF(counted < expected * 0.95 || counted > ceiling,
+	FAIL_IF(counted < expected * 0.95 - ctest_call_allowance_ns() || counted > ceiling,
 	        "%s counted %lld ns, thread CPU time was %lld ns and wall time %lld ns", name,
 	        counted, expected, wall);
 }

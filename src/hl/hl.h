@@ -18,7 +18,10 @@
 #define HL_MAX_GROUPS   8
 
 struct hl_event {
-	char name[PAPI_MAX_STR_LEN];
+	/* As PAPI_EVENTS lists it: any name PAPI_event_name_to_code resolves
+	 * fits (it refuses longer ones); a name cut here would be another
+	 * event's or none in the report (found by tests/fuzz/fuzz_event_names.c). */
+	char name[PAPI_HUGE_STR_LEN];
 	char component[PAPI_MIN_STR_LEN];
 	int code;
 	bool instant;
