@@ -512,6 +512,11 @@ static int encode_forced_child(void)
 			for (int e = 0; e < table->entry_count; e++)
 				for (int n = 0; n < table->entries[e].term_count; n++) {
 					const char *native = table->entries[e].natives[n];
+					/* libpfm4's perf PMU (the kernel's generic
+					 * events) is left out when a PMU is forced;
+					 * the unforced tests resolve its names. */
+					if (strncmp(native, "perf::", 6) == 0)
+						continue;
 					int status = encode(native);
 					if (status != PFM_SUCCESS)
 						printf("%s (table %s, %s:%d) encodes: %s\n", native,
