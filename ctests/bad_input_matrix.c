@@ -15,7 +15,6 @@
  * (scripts/robustness-table), and tests/robustness/doc_in_sync.sh checks it. */
 #include "ctest_util.h"
 
-#include <dirent.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdalign.h>
@@ -793,18 +792,6 @@ static void args_for(enum input_kind kind, const struct fixture *f, struct call_
 	}
 }
 
-static int open_fds(void)
-{
-	int count = 0;
-	DIR *dir = opendir("/proc/self/fd");
-	if (!dir)
-		return -1;
-	while (readdir(dir))
-		count++;
-	closedir(dir);
-	return count;
-}
-
 static bool heap_check_possible = true;
 
 /* Bytes in use on the heap, or -1 when malloc is not glibc's (ASan's). */
@@ -855,15 +842,15 @@ static void run_initialized_row(int i, bool check_heap)
 {
 	struct fixture f;
 	struct call_args a;
-	int fds = open_fds();
+	int fds = ctest_open_fds();
 	long heap = check_heap ? heap_in_use() : -1;
 
 	fixture_make(&f);
 	args_for(rows[i].kind, &f, &a);
 	check_result(i, rows[i].call(&a));
 	fixture_free(&f);
-	FAIL_IF(open_fds() != fds, "%s %s: %d open fds before the case, %d after", rows[i].function,
-	        kinds[rows[i].kind].name, fds, open_fds());
+	FAIL_IF(ctest_open_fds() != fds, "%s %s: %d open fds before the case, %d after",
+	        rows[i].function, kinds[rows[i].kind].name, fds, ctest_open_fds());
 	if (heap >= 0) {
 		long after = heap_in_use();
 		FAIL_IF(after > heap, "%s %s: %ld more bytes in use on the heap after the case",
@@ -1009,12 +996,12 @@ int main(int argc, char **argv)
 			only_function = argv[i];
 	memset(overlong_name, 'A', sizeof overlong_name - 1);
 	memcpy(overlong_name, "perf::", 6);
-	fds_before_init = open_fds();
+	fds_before_init = ctest_open_fds();
 
 	run_phase(BEFORE_INIT);
 	/* A failed init must leave nothing behind either. */
-	FAIL_IF(open_fds() != fds_before_init, "open fds changed before init: %d -> %d",
-	        fds_before_init, open_fds());
+	FAIL_IF(ctest_open_fds() != fds_before_init, "open fds changed before init: %d -> %d",
+	        fds_before_init, ctest_open_fds());
 
 	ctest_library_init();
 	ctest_require_perf_events();
@@ -1048,9 +1035,9 @@ int main(int argc, char **argv)
 
 	PAPI_shutdown();
 	run_phase(AFTER_SHUTDOWN);
-	FAIL_IF(open_fds() != fds_before_init,
-	        "after PAPI_shutdown %d fds are open, %d before PAPI_library_init", open_fds(),
-	        fds_before_init);
+	FAIL_IF(ctest_open_fds() != fds_before_init,
+	        "after PAPI_shutdown %d fds are open, %d before PAPI_library_init",
+	        ctest_open_fds(), fds_before_init);
 
 	FAIL_IF(mismatches, "%d of %d rows returned another result than the table's", mismatches,
 	        ROW_COUNT);

@@ -5,6 +5,7 @@
 #endif
 #include "ctest_util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
@@ -619,4 +620,32 @@ extern const char _DYNAMIC[] __attribute__((weak));
 bool ctest_statically_linked(void)
 {
 	return _DYNAMIC == NULL;
+}
+
+int ctest_open_fds(void)
+{
+	int count = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	if (!dir)
+		return -1;
+	while (readdir(dir))
+		count++;
+	closedir(dir);
+	return count;
+}
+
+char ctest_task_state(pid_t pid)
+{
+	char path[64], line[512], state = '?';
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *file = fopen(path, "r");
+	if (!file)
+		return state;
+	if (fgets(line, sizeof line, file)) {
+		const char *close = strrchr(line, ')');
+		if (close && close[1] == ' ')
+			state = close[2];
+	}
+	fclose(file);
+	return state;
 }

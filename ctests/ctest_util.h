@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "papi.h"
 
@@ -53,6 +54,13 @@ _Noreturn void ctest_skip_without_papillon(int argc, char **argv, const char *ex
 	{                                                                                          \
 		ctest_skip_without_papillon(argc, argv, extension);                                \
 	}
+
+/* The process's open file descriptors (the entries of /proc/self/fd, its
+ * own listing's included), -1 when they cannot be listed. */
+int ctest_open_fds(void);
+/* A task's state letter from /proc/PID/stat ('R', 'S', 'Z', ...), '?' when
+ * it cannot be read. */
+char ctest_task_state(pid_t pid);
 
 /* "PAPI_EINVAL (-1)" for a known code, "<n>" otherwise. */
 const char *ctest_errname(int code);

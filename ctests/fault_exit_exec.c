@@ -21,22 +21,6 @@
 
 #define CHILD_SPIN_NS 30000000LL
 
-static char task_state(pid_t pid)
-{
-	char path[64], line[512], state = '?';
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	FILE *file = fopen(path, "r");
-	if (!file)
-		return state;
-	if (fgets(line, sizeof line, file)) {
-		const char *close = strrchr(line, ')');
-		if (close && close[1] == ' ')
-			state = close[2];
-	}
-	fclose(file);
-	return state;
-}
-
 static void attached_task_exits(void)
 {
 	int go[2], set = PAPI_NULL;
@@ -65,9 +49,10 @@ static void attached_task_exits(void)
 	CHECK_OK(PAPI_read(set, &during));
 
 	/* A zombie: exited, not yet reaped. */
-	for (int i = 0; i < 2000 && task_state(child) != 'Z'; i++)
+	for (int i = 0; i < 2000 && ctest_task_state(child) != 'Z'; i++)
 		ctest_sleep_ns(1000000);
-	FAIL_IF(task_state(child) != 'Z', "the child did not exit (state %c)", task_state(child));
+	FAIL_IF(ctest_task_state(child) != 'Z', "the child did not exit (state %c)",
+	        ctest_task_state(child));
 	CHECK_OK(PAPI_read(set, &at_exit));
 	FAIL_IF(at_exit < during, "the count went back from %lld to %lld at the task's exit",
 	        during, at_exit);

@@ -79,22 +79,6 @@ static pid_t spinner_with_id(pid_t tid, int go[2])
 	return -1;
 }
 
-static char task_state(pid_t pid)
-{
-	char path[64], line[512], state = '?';
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	FILE *file = fopen(path, "r");
-	if (!file)
-		return state;
-	if (fgets(line, sizeof line, file)) {
-		const char *close = strrchr(line, ')');
-		if (close && close[1] == ' ')
-			state = close[2];
-	}
-	fclose(file);
-	return state;
-}
-
 static int attached_set(pid_t tid)
 {
 	int set = PAPI_NULL;
@@ -143,8 +127,8 @@ int main(int argc, char **argv)
 	if (reused < 0)
 		ctest_skip("other processes took task id %d in each of %d tries", (int)tid,
 		           REUSE_TRIES);
-	FAIL_IF(kill(tid, 0) != 0 || task_state(tid) == 'Z' || task_state(tid) == '?',
-	        "task %d is not a live task again (state %c)", (int)tid, task_state(tid));
+	FAIL_IF(kill(tid, 0) != 0 || ctest_task_state(tid) == 'Z' || ctest_task_state(tid) == '?',
+	        "task %d is not a live task again (state %c)", (int)tid, ctest_task_state(tid));
 	EXPECT_RC(PAPI_start(set), PAPI_EINVAL);
 	FAIL_IF(!strstr(PAPI_strreason(), "has exited"),
 	        "the reason does not say the task exited: %s", PAPI_strreason());

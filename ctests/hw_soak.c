@@ -21,7 +21,6 @@
  * and that plus KERNEL_SLACK. A PMU whose counters leak or stick would
  * break one or the other long before the end. Skips without a hardware
  * PMU. */
-#include <dirent.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -47,17 +46,6 @@ static long long reference_read = -1, reference_tail = -1;
 static long retries;
 static bool calibrating = true;
 static pthread_mutex_t reference_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int open_fds(void)
-{
-	int count = 0;
-	DIR *dir = opendir("/proc/self/fd");
-	FAIL_IF(!dir, "cannot list /proc/self/fd");
-	while (readdir(dir))
-		count++;
-	closedir(dir);
-	return count;
-}
 
 static long resident_kib(void)
 {
@@ -163,7 +151,9 @@ struct figures {
 
 static struct figures measure(void)
 {
-	return (struct figures){open_fds(), resident_kib()};
+	int fds = ctest_open_fds();
+	FAIL_IF(fds < 0, "cannot list /proc/self/fd");
+	return (struct figures){fds, resident_kib()};
 }
 
 static void report(const char *phase, long count, double seconds, struct figures start)
