@@ -125,7 +125,9 @@ static void on_overflow(int set, void *address, long long vector, void *context)
  * (OVERFLOWS), unless RV_CSR_OVERFLOW_MIN says fewer. The lab says so
  * where QEMU loses counter overflow interrupts (lab/test-options.txt):
  * QEMU 10 delivered 9 of 20 here and perf_event's own overflow_hw_exact
- * 186 of 200 in the same guest; QEMU 7.2 none for instructions. */
+ * 186 of 200 in the same guest; QEMU 7.2 none for instructions. Where it
+ * loses them it also delays them: one callback of 11 came after the loop
+ * (QEMU 10), so there a late callback is noted, not failed. */
 HW_HELPER int perf_overflow_minimum(void)
 {
 	const char *minimum = getenv("RV_CSR_OVERFLOW_MIN");
@@ -133,9 +135,13 @@ HW_HELPER int perf_overflow_minimum(void)
 }
 
 /* read_prefix: how the overflowing event must be read
- * (PAPI_event_read_path); at least minimum callbacks, at most OVERFLOWS
- * (one per threshold counted), all inside the loop. With minimum 0 and no
- * callback, the case is skipped with the reason. */
+ * (PAPI_event_read_path); at least minimum callbacks inside the loop, at
+ * most one per threshold counted (OVERFLOWS where the counter filters
+ * modes; QEMU 7.2's counts the kernel's delivery of each signal too, and
+ * gave 21 callbacks for a count of 2,218,885), all inside the loop unless
+ * minimum < OVERFLOWS (an emulator that loses interrupts, and delays
+ * some). With minimum 0 and no callback, the case is skipped with the
+ * reason. */
 HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum, long long per_callback)
 {
 	int set = PAPI_NULL, code = 0;
@@ -162,13 +168,17 @@ HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum, long lon
 	ctest_note("overflow (hardware interrupt): %d callbacks at %d over the loop, %d outside "
 	           "it; count %lld, read: %s",
 	           overflow_calls, OVERFLOW_THRESHOLD, overflow_outside, value, path);
-	FAIL_IF(overflow_calls < minimum || overflow_calls > OVERFLOWS,
-	        "%d overflow callbacks, expected %d..%d", overflow_calls, minimum, OVERFLOWS);
+	int most = (int)(value / OVERFLOW_THRESHOLD);
+	FAIL_IF(overflow_calls - overflow_outside < minimum || overflow_calls > most,
+	        "%d overflow callbacks, %d of them inside the loop, expected %d..%d inside and "
+	        "at most %d in all",
+	        overflow_calls, overflow_calls - overflow_outside, minimum, most, most);
 	if (overflow_calls == 0)
 		ctest_skip_case("hardware overflow",
 		                "no counter overflow interrupt arrived (this emulator loses them: "
 		                "RV_CSR_OVERFLOW_MIN=0)");
-	FAIL_IF(overflow_outside != 0, "%d overflow addresses outside the loop", overflow_outside);
+	FAIL_IF(overflow_outside != 0 && minimum >= OVERFLOWS,
+	        "%d overflow addresses outside the loop", overflow_outside);
 	FAIL_IF(strncmp(path, read_prefix, strlen(read_prefix)) != 0,
 	        "the overflowing event was read by '%s', expected '%s...'", path, read_prefix);
 	expect_loop_instructions(value - overflow_calls * per_callback >

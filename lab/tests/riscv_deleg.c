@@ -40,6 +40,7 @@ int main(void)
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "../../components/riscv/kernel/rv_abi.h"
@@ -86,6 +87,17 @@ static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, stru
 	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
 }
 
+/* Waits until the console has sent what the test printed. Where nothing
+ * filters modes (no Sscofpmf: instret counts every mode) the kernel's
+ * work to send a line while a loop is counted lands in its count: 4 to 8
+ * million instructions at the guest's 115200 baud, seen in 3 runs of 30
+ * before this wait. */
+static void console_drained(void)
+{
+	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
+}
+
 /* finit_module, then wait for devtmpfs to show the device. */
 static int load_module(void)
 {
@@ -99,11 +111,29 @@ static int load_module(void)
 	return rc;
 }
 
-/* The known loop, counted by one counter from start to stop. */
+/* Whether the kernel lists Sscofpmf in the hart's ISA (/proc/cpuinfo). */
+static int hart_has_sscofpmf(void)
+{
+	char line[4096];
+	int found = 0;
+	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
+	while (cpuinfo && fgets(line, sizeof(line), cpuinfo))
+		if (strncmp(line, "isa", 3) == 0 && strstr(line, "sscofpmf"))
+			found = 1;
+	if (cpuinfo)
+		fclose(cpuinfo);
+	return found;
+}
+
+/* The known loop, counted by one counter from start to stop. Where
+ * nothing filters modes (no Sscofpmf) the kernel's work meanwhile counts
+ * too, and only adds: the least of three counts must hold the loop's
+ * bound (one run of 30 still counted 62,164 more with the console
+ * drained). */
 static void count_loop(int fd, int expect_delegated)
 {
 	struct rv_abi_obtain o;
-	uint64_t zero = 0, count = 0;
+	uint64_t zero = 0, count = UINT64_MAX, last = 0;
 	int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, &o);
 	CHECK(rc == 0, "obtain instructions: %s", strerror(rc));
 	if (rc)
@@ -112,21 +142,28 @@ static void count_loop(int fd, int expect_delegated)
 	       o.delegated ? "delegated (siselect/sireg, scountinhibit)" : "through SBI calls");
 	CHECK(o.delegated == (uint32_t)expect_delegated, "delegated %u, expected %d", o.delegated,
 	      expect_delegated);
-	CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "start");
-	spin(LOOP);
-	CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0, "stop");
-	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &count) == 0, "read");
+	int attempts = hart_has_sscofpmf() ? 1 : 3;
+	for (int i = 0; i < attempts; i++) {
+		console_drained();
+		CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "start");
+		spin(LOOP);
+		CHECK(counter_call(fd, RV_IOC_STOP, o.slot, NULL) == 0, "stop");
+		CHECK(counter_call(fd, RV_IOC_READ, o.slot, &last) == 0, "read");
+		if (last < count)
+			count = last;
+	}
 	uint64_t expected = 2 * LOOP, slack = expected / 100 + 20000;
-	printf("known loop of %llu instructions (user only, SINH): counted %llu\n",
-	       (unsigned long long)expected, (unsigned long long)count);
+	printf("known loop of %llu instructions (user only, SINH): counted %llu%s\n",
+	       (unsigned long long)expected, (unsigned long long)count,
+	       attempts > 1 ? " (least of 3: every mode counted)" : "");
 	CHECK(count >= expected - slack && count <= expected + slack,
 	      "count %llu outside %llu +- %llu", (unsigned long long)count,
 	      (unsigned long long)expected, (unsigned long long)slack);
 	/* Stopped: a second read gives the same count. */
 	uint64_t again = 0;
 	spin(1000);
-	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == 0 && again == count,
-	      "stopped counter moved: %llu then %llu", (unsigned long long)count,
+	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == 0 && again == last,
+	      "stopped counter moved: %llu then %llu", (unsigned long long)last,
 	      (unsigned long long)again);
 	CHECK(counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0, "release");
 	CHECK(counter_call(fd, RV_IOC_READ, o.slot, &again) == EBADSLT, "read after release");
@@ -168,20 +205,6 @@ static void ovf_handler(int sig, siginfo_t *info, void *context)
 		ovf_wrong_fd++;
 	if (ioctl(ovf_fd, RV_IOC_OVERFLOWED, &which) != 0 || which.value != 1ull << ovf_slot)
 		ovf_wrong_slot++;
-}
-
-/* Whether the kernel lists Sscofpmf in the hart's ISA (/proc/cpuinfo). */
-static int hart_has_sscofpmf(void)
-{
-	char line[4096];
-	int found = 0;
-	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
-	while (cpuinfo && fgets(line, sizeof(line), cpuinfo))
-		if (strncmp(line, "isa", 3) == 0 && strstr(line, "sscofpmf"))
-			found = 1;
-	if (cpuinfo)
-		fclose(cpuinfo);
-	return found;
 }
 
 /* Without Sscofpmf (riscv64-nosscofpmf) the module has no overflow
@@ -450,6 +473,7 @@ static void user_reads(int fd)
 		counter_call(fd, RV_IOC_START, o.slot, &zero);
 		counter_call(fd, RV_IOC_USER_ACCESS, o.slot, &on);
 		meter_counter = o.counter;
+		console_drained();
 		uint64_t u0 = read_meter();
 		counter_call(fd, RV_IOC_READ, o.slot, &k0);
 		spin(LOOP);
