@@ -21,7 +21,8 @@
  *   load or unload the module, count the kernel or the firmware while
  *   perf_event_paranoid > 1 (EACCES), reach another process's counter
  *   (its slots are its file's: EBADSLT; the counter itself is not handed
- *   out: ENOENT; csrr of it traps), nor pass a malformed request
+ *   out: ENOENT; csrr of it traps), arm an overflow threshold below
+ *   10,000 events (EACCES; root may), nor pass a malformed request
  *   (EINVAL); the other process's counter goes on counting, unreset;
  * - no oops, BUG, WARNING or call trace in the kernel log.
  *
@@ -370,6 +371,35 @@ static void check_counters_come_back(unsigned sbi_counters)
 	      "counters lost");
 }
 
+/* The overflow floor (rv_abi.h): on a counter of its own (3 and up, user
+ * mode only), a caller without CAP_PERFMON cannot arm a threshold below
+ * RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN (EACCES); the floor itself
+ * and disarming are open to all; root may go below (9,999: 1 would
+ * interrupt at every user instruction of the hart). */
+static void check_overflow_floor(int fd, bool privileged)
+{
+	struct rv_abi_obtain o;
+	const char *who = privileged ? "root" : "nobody";
+	CHECK(obtain(fd, EV_INSTR, USER_ONLY, 0, ~7u, &o) == 0, "%s: a counter to arm: %s", who,
+	      strerror(errno));
+	uint64_t below[] = {1, RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN - 1};
+	for (unsigned i = privileged; i < 2; i++) {
+		uint64_t threshold = below[i];
+		int rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold);
+		CHECK(rc == (privileged ? 0 : EACCES), "%s arms at %llu: %s", who,
+		      (unsigned long long)below[i], strerror(rc));
+	}
+	uint64_t floor = RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, off = 0;
+	int rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &floor);
+	CHECK(rc == 0, "%s arms at the floor: %s", who, strerror(rc));
+	rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &off);
+	CHECK(rc == 0, "%s disarms: %s", who, strerror(rc));
+	rc = counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	CHECK(rc == 0, "%s releases the armed counter: %s", who, strerror(rc));
+	printf("riscv: %s: overflow below %u events %s\n", who,
+	       RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, privileged ? "accepted" : "refused");
+}
+
 /* The unprivileged side, in a child turned nobody; the parent holds a
  * running counter (user mode only, not open to user reads). Each failed
  * check is printed and counted in the exit status. */
@@ -420,6 +450,7 @@ static int nobody_checks(uint32_t parents_counter, int paranoid)
 	rc = obtain(fd, EV_INSTR, USER_ONLY, 0, 1u << parents_counter, &o);
 	CHECK(rc == ENOENT, "nobody obtained the parent's counter %u: %s", parents_counter,
 	      strerror(rc));
+	check_overflow_floor(fd, false);
 	int mine = 0;
 	while (obtain(fd, EV_INSTR, USER_ONLY, 0, 0, &o) == 0) {
 		mine++;
@@ -470,6 +501,7 @@ static void check_nobody(void)
 		return;
 	spin(1000);
 	counter_call(fd, RV_IOC_READ, o.slot, &before);
+	check_overflow_floor(fd, true);
 	pid_t child = fork();
 	if (child == 0) {
 		close(fd);
