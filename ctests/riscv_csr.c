@@ -24,22 +24,89 @@
  * 2,000,000, all inside it. Without Sscofpmf (riscv64-nosscofpmf) the
  * component claims no interrupt, PAPI_OVERFLOW_HARDWARE is refused, and
  * the core's software overflow serves: callbacks inside a longer loop, at
- * most one per threshold counted. */
+ * most one per threshold counted; there no counter filters modes, so
+ * each count is the least of three, each taken with the console drained
+ * (the kernel's work only adds). With the interrupt, a child turned
+ * nobody gets PAPI_EPERM for a threshold below the module's floor. */
+#define _GNU_SOURCE /* setresuid, setresgid */
 #include "hw_common.c"
+
+#include <fcntl.h>
+#include <termios.h>
 
 #define LOOP_ITERATIONS 1000000ull
 
-/* Counts hw_loop(LOOP_ITERATIONS) with event; path (may be NULL) gets
- * how the event was read while the set ran (PAPI_event_read_path). */
-HW_HELPER long long count_loop(const char *event, char *path, size_t path_len)
+/* Whether the counts hold every privilege mode: the kernel-module mode
+ * on a hart without Sscofpmf (riscv64-nosscofpmf), where no counter
+ * filters modes (cycle and instret only, and OpenSBI ignores the inhibit
+ * flags there). The kernel's work during a loop then counts too: above
+ * all its sending of the lines printed before to the serial console (an
+ * interrupt every few characters), which made counts 3 times the loop. */
+static bool every_mode_counted;
+#define EVERY_MODE_ATTEMPTS 3
+
+/* Waits until the console has sent what this test printed: the lab's
+ * /init copies the test's output (a pipe) to /dev/console, so the test
+ * flushes, gives /init a moment to copy, and drains the console itself
+ * (root in the lab; elsewhere the open fails and nothing waits). */
+HW_HELPER void console_drained(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	usleep(20000);
+	int console = open("/dev/console", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (console >= 0) {
+		tcdrain(console);
+		close(console);
+	}
+}
+
+/* Waits (up to 60 s) until this is the only runnable task on the hart
+ * (/proc/loadavg's running count is 1), since every task's work is
+ * counted: in the lab the kernel's crypto self-tests (cryptomgr_test)
+ * still ran for seconds after boot, and a loop of 40 ms, sharing the hart
+ * with them, counted twice its instructions (80,613,481 for 40,000,000,
+ * 40 ms of its own CPU time in 101 ms). Says how long it waited, once. */
+HW_HELPER void hart_quiet(void)
+{
+	static bool said;
+	int waited_ms = 0;
+	for (; waited_ms < 60000; waited_ms += 10) {
+		char text[128] = "";
+		int running = 0;
+		FILE *load = fopen("/proc/loadavg", "r");
+		if (!load)
+			return;
+		if (!fgets(text, sizeof(text), load) ||
+		    sscanf(text, "%*s %*s %*s %d/", &running) != 1)
+			running = 1;
+		fclose(load);
+		if (running <= 1)
+			break;
+		usleep(10000);
+	}
+	if (!said || waited_ms > 0)
+		ctest_note("every mode counted: waited %d ms for the hart to run this test alone",
+		           waited_ms);
+	said = true;
+}
+
+/* Counts hw_loop(iterations) with event; path (may be NULL) gets how
+ * the event was read while the set ran (PAPI_event_read_path). */
+HW_HELPER long long count_loop_once(const char *event, unsigned long long iterations, char *path,
+                                    size_t path_len)
 {
 	int set = PAPI_NULL;
 	long long value = -1;
 	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
 	int status = PAPI_add_named_event(set, event);
 	FAIL_IF(status != PAPI_OK, "adding %s: %s%s", event, ctest_errname(status), ctest_reason());
+	if (every_mode_counted) {
+		console_drained();
+		hart_quiet();
+	}
 	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
-	hw_loop(LOOP_ITERATIONS);
+	hw_loop(iterations);
 	FAIL_IF(PAPI_read(set, &value) != PAPI_OK, "PAPI_read%s", ctest_reason());
 	if (path)
 		FAIL_IF(PAPI_event_read_path(set, 0, path, (int)path_len) < 0,
@@ -48,6 +115,22 @@ HW_HELPER long long count_loop(const char *event, char *path, size_t path_len)
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
 	return value;
+}
+
+/* hw_loop(LOOP_ITERATIONS) counted; where every mode is counted, the
+ * least of EVERY_MODE_ATTEMPTS counts (the kernel's work only adds), as
+ * lab/riscv_deleg does with the module's counter there. */
+HW_HELPER long long count_loop(const char *event, char *path, size_t path_len)
+{
+	long long least = count_loop_once(event, LOOP_ITERATIONS, path, path_len);
+	for (int i = 1; every_mode_counted && i < EVERY_MODE_ATTEMPTS; i++) {
+		long long value = count_loop_once(event, LOOP_ITERATIONS, path, path_len);
+		ctest_note("%s: attempt %d counted %lld (every mode counted: the least is kept)",
+		           event, i + 1, value);
+		if (value < least)
+			least = value;
+	}
+	return least;
 }
 
 /* The loop's instructions: at least its 2n, at most 1% and a timer
@@ -205,7 +288,9 @@ HW_HELPER void expect_hw_overflow(const char *read_prefix, int minimum, long lon
 #define SW_LOOP_ITERATIONS 20000000ull
 #define SW_THRESHOLD       4000000
 
-HW_HELPER void expect_software_overflow(void)
+/* One software-overflow run of the loop: its count, and its callbacks in
+ * overflow_calls and overflow_outside. */
+HW_HELPER long long software_overflow_once(void)
 {
 	int set = PAPI_NULL, code = 0;
 	long long value = -1;
@@ -224,11 +309,40 @@ HW_HELPER void expect_software_overflow(void)
 	status = PAPI_overflow(set, code, SW_THRESHOLD, 0, on_overflow);
 	FAIL_IF(status != PAPI_OK, "PAPI_overflow (software): %s%s", ctest_errname(status),
 	        ctest_reason());
+	if (every_mode_counted) {
+		console_drained();
+		hart_quiet();
+	}
 	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
 	hw_loop(SW_LOOP_ITERATIONS);
 	FAIL_IF(PAPI_stop(set, &value) != PAPI_OK, "PAPI_stop%s", ctest_reason());
 	FAIL_IF(PAPI_overflow(set, code, 0, 0, NULL) != PAPI_OK, "PAPI_overflow off%s",
 	        ctest_reason());
+	PAPI_cleanup_eventset(set);
+	PAPI_destroy_eventset(&set);
+	return value;
+}
+
+/* Where every mode is counted, the run with the least count of
+ * EVERY_MODE_ATTEMPTS is the one checked (its callbacks with it). */
+HW_HELPER void expect_software_overflow(void)
+{
+
+	long long value = software_overflow_once();
+	int calls = overflow_calls, outside = overflow_outside;
+	for (int i = 1; every_mode_counted && i < EVERY_MODE_ATTEMPTS; i++) {
+		long long again = software_overflow_once();
+		ctest_note("software overflow: attempt %d counted %lld with %d callbacks (every "
+		           "mode counted: the least count is kept)",
+		           i + 1, again, overflow_calls);
+		if (again < value) {
+			value = again;
+			calls = overflow_calls;
+			outside = overflow_outside;
+		}
+	}
+	overflow_calls = calls;
+	overflow_outside = outside;
 	long long most = value / SW_THRESHOLD;
 	ctest_note("overflow (software, the core's timer): %d callbacks at %d over a loop of "
 	           "%llu, %d outside it; count %lld (at most %lld callbacks)",
@@ -240,8 +354,52 @@ HW_HELPER void expect_software_overflow(void)
 	FAIL_IF(overflow_calls < 1 || overflow_calls > most,
 	        "%d software overflow callbacks, expected 1..%lld", overflow_calls, most);
 	FAIL_IF(overflow_outside != 0, "%d overflow addresses outside the loop", overflow_outside);
-	PAPI_cleanup_eventset(set);
-	PAPI_destroy_eventset(&set);
+}
+
+/* A caller without CAP_PERFMON (a child turned nobody) cannot arm the
+ * module's overflow below its floor (10,000 events: each overflow
+ * interrupts the hart): PAPI_EPERM, with a reason naming the
+ * capability. The lab's tests run as root, hence the child. */
+#define NOBODY_ID       65534
+#define BELOW_THE_FLOOR 9999
+
+HW_HELPER void expect_small_threshold_needs_perfmon(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	pid_t child = fork();
+	FAIL_IF(child < 0, "fork: %s", strerror(errno));
+	if (child == 0) {
+		int set = PAPI_NULL, code = 0;
+		/* A library of the child's own: the parent's holds the
+		 * module's file, shared across the fork, whose counters the
+		 * child must not take or give back. */
+		PAPI_shutdown();
+		if (setresgid(NOBODY_ID, NOBODY_ID, NOBODY_ID) != 0 ||
+		    setresuid(NOBODY_ID, NOBODY_ID, NOBODY_ID) != 0)
+			_exit(2);
+		if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+			_exit(4);
+		if (PAPI_create_eventset(&set) != PAPI_OK ||
+		    PAPI_event_name_to_code("riscv:::instructions", &code) != PAPI_OK ||
+		    PAPI_add_event(set, code) != PAPI_OK)
+			_exit(3);
+		int status =
+		    PAPI_overflow(set, code, BELOW_THE_FLOOR, PAPI_OVERFLOW_HARDWARE, on_overflow);
+		if (status == PAPI_OK)
+			status = PAPI_start(set); /* if the counters are taken at the start */
+		const char *reason = ctest_reason();
+		printf("as nobody, PAPI_overflow at %d: %s%s\n", BELOW_THE_FLOOR,
+		       ctest_errname(status), reason);
+		fflush(stdout);
+		_exit(status == PAPI_EPERM && strstr(reason, "CAP_PERFMON") ? 0 : 1);
+	}
+	int status = 0;
+	FAIL_IF(waitpid(child, &status, 0) != child, "waitpid: %s", strerror(errno));
+	FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
+	        "as nobody, an overflow threshold of %d was not refused with PAPI_EPERM and a "
+	        "reason naming CAP_PERFMON (child status %#x)",
+	        BELOW_THE_FLOOR, status);
 }
 
 int main(int argc, char **argv)
@@ -271,6 +429,7 @@ int main(int argc, char **argv)
 	bool module_mode = strstr(info->description, "kernel module") != NULL;
 	bool perf_mode = strstr(info->description, "perf-managed") != NULL;
 	bool sscofpmf = hart_has_sscofpmf();
+	every_mode_counted = module_mode && !sscofpmf;
 	ctest_note("hart: %s Sscofpmf; overflow by %s", sscofpmf ? "with" : "without",
 	           info->hardware_intr ? "the hart's interrupt" : "the core's software");
 	FAIL_IF(info->hardware_intr != ((module_mode || perf_mode) && sscofpmf),
@@ -315,10 +474,16 @@ int main(int argc, char **argv)
 			        "PAPI_TOT_INS was not read from the module's counter: '%s'", path);
 			expect_loop_instructions(tot_ins);
 		}
-		if (info->hardware_intr)
+		if (info->hardware_intr) {
 			expect_hw_overflow("syscall: ioctl", OVERFLOWS, 0);
-		else
+			if (geteuid() == 0)
+				expect_small_threshold_needs_perfmon();
+			else
+				ctest_skip_case("overflow floor",
+				                "not root: cannot turn a child into nobody");
+		} else {
 			expect_software_overflow();
+		}
 		/* The loop again, twice, after the overflow case: a count of 3
 		 * times the loop was seen here while the case left the domain
 		 * at PAPI_DOM_ALL (doc/riscv.md). */

@@ -342,10 +342,16 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 			                      "%s: %s", event->name, reason);
 		next->in_module[i] = true;
 		next->in_ovf_file[i] = overflows;
-		if (overflows && rv_module_arm_overflow(fd, &next->module[i],
-		                                        (uint64_t)event->overflow_threshold, reason,
-		                                        sizeof(reason)) < 0)
-			return papi_error_set(PAPI_ECMP, "%s: %s", event->name, reason);
+		if (overflows) {
+			error = rv_module_arm_overflow(fd, &next->module[i],
+			                               (uint64_t)event->overflow_threshold, reason,
+			                               sizeof(reason));
+			/* EACCES: a threshold below the module's floor for a
+			 * caller without CAP_PERFMON (rv_abi.h). */
+			if (error < 0)
+				return papi_error_set(error == -EACCES ? PAPI_EPERM : PAPI_ECMP,
+				                      "%s: %s", event->name, reason);
+		}
 		return PAPI_OK;
 	}
 	struct perf_event_attr attr;

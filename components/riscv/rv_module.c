@@ -95,7 +95,15 @@ int rv_module_arm_overflow(int fd, const struct rv_module_counter *counter, uint
                            char *reason, size_t reason_len)
 {
 	int error = counter_call(fd, RV_IOC_OVERFLOW, counter->slot, threshold);
-	if (error)
+	if (error == -EACCES)
+		snprintf(
+		    reason, reason_len,
+		    "an overflow threshold of %llu is below %u events, which needs CAP_PERFMON "
+		    "or CAP_SYS_ADMIN (each overflow interrupts the hart: perf's default "
+		    "sample rate limit, 100,000 a second, is 10,000 events at 1 GHz): %s",
+		    (unsigned long long)threshold, RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN,
+		    strerror(-error));
+	else if (error)
 		snprintf(reason, reason_len, "%s: %s",
 		         error == -EOPNOTSUPP
 		             ? "the module has no overflow interrupt for this counter (no Sscofpmf "

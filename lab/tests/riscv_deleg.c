@@ -43,49 +43,13 @@ int main(void)
 #include <termios.h>
 #include <unistd.h>
 
-#include "../../components/riscv/kernel/rv_abi.h"
+#include "module_checks.h"
+#include "riscv_module_calls.h"
 
-#define MODULE_PATH  "/lab/riscv/papillon_riscv.ko"
-#define MODULE_NAME  "papillon_riscv"
-#define LOOP         1000000ull /* iterations of the 2-instruction loop */
-#define EV_CYCLES    0x00001ull /* SBI hardware event 1: cpu-cycles */
-#define EV_INSTR     0x00002ull /* SBI hardware event 2: instructions */
-#define SBI_UINH     (1ull << 5)
-#define SBI_SINH     (1ull << 6)
-#define BENCH_ROUNDS 200
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-	do {                                                                                       \
-		if (!(cond)) {                                                                     \
-			printf("check failed (%s:%d): ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                                       \
-			printf("\n");                                                              \
-			failures++;                                                                \
-		}                                                                                  \
-	} while (0)
-
-static void spin(uint64_t n)
-{
-	__asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(n));
-}
-
-static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t *value)
-{
-	struct rv_abi_counter c = {.slot = slot, .value = value ? *value : 0};
-	if (ioctl(fd, cmd, &c) != 0)
-		return errno;
-	if (value)
-		*value = c.value;
-	return 0;
-}
-
-static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, struct rv_abi_obtain *o)
-{
-	*o = (struct rv_abi_obtain){.event_index = event, .inhibit_flags = inhibit, .flags = flags};
-	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
-}
+#define LOOP          1000000ull /* iterations of the 2-instruction loop */
+#define SBI_UINH      (1ull << 5)
+#define SBI_SINH      (1ull << 6)
+#define BENCH_ROUNDS  200
 
 /* Waits until the console has sent what the test printed. Where nothing
  * filters modes (no Sscofpmf: instret counts every mode) the kernel's
@@ -96,19 +60,6 @@ static void console_drained(void)
 {
 	fflush(stdout);
 	tcdrain(STDOUT_FILENO);
-}
-
-/* finit_module, then wait for devtmpfs to show the device. */
-static int load_module(void)
-{
-	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	int rc = (int)syscall(SYS_finit_module, fd, "", 0);
-	close(fd);
-	for (int i = 0; rc == 0 && i < 100 && access(RV_ABI_DEVICE, F_OK) != 0; i++)
-		usleep(10000);
-	return rc;
 }
 
 /* Whether the kernel lists Sscofpmf in the hart's ISA (/proc/cpuinfo). */
@@ -134,7 +85,7 @@ static void count_loop(int fd, int expect_delegated)
 {
 	struct rv_abi_obtain o;
 	uint64_t zero = 0, count = UINT64_MAX, last = 0;
-	int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, &o);
+	int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, 0, &o);
 	CHECK(rc == 0, "obtain instructions: %s", strerror(rc));
 	if (rc)
 		return;
@@ -281,12 +232,12 @@ static void refusals(int fd)
 {
 	struct rv_abi_obtain o;
 	uint64_t v = 0;
-	CHECK(obtain(fd, 0x00000, 0, 0, &o) == EINVAL, "event code 0 accepted");
-	CHECK(obtain(fd, 0x0000b, 0, 0, &o) == EINVAL, "hardware event 11 accepted");
-	CHECK(obtain(fd, 0x30001, 0, 0, &o) == EINVAL, "event type 3 accepted");
-	CHECK(obtain(fd, 0xf0016, 0, 0, &o) == EINVAL, "firmware event 22 accepted");
-	CHECK(obtain(fd, EV_INSTR, 1ull << 2, 0, &o) == EINVAL, "auto-start flag accepted");
-	CHECK(obtain(fd, EV_INSTR, 0, 2, &o) == EINVAL, "unknown obtain flag accepted");
+	CHECK(obtain(fd, 0x00000, 0, 0, 0, &o) == EINVAL, "event code 0 accepted");
+	CHECK(obtain(fd, 0x0000b, 0, 0, 0, &o) == EINVAL, "hardware event 11 accepted");
+	CHECK(obtain(fd, 0x30001, 0, 0, 0, &o) == EINVAL, "event type 3 accepted");
+	CHECK(obtain(fd, 0xf0016, 0, 0, 0, &o) == EINVAL, "firmware event 22 accepted");
+	CHECK(obtain(fd, EV_INSTR, 1ull << 2, 0, 0, &o) == EINVAL, "auto-start flag accepted");
+	CHECK(obtain(fd, EV_INSTR, 0, 2, 0, &o) == EINVAL, "unknown obtain flag accepted");
 	o = (struct rv_abi_obtain){.event_index = 0x20000, .event_data = 1ull << 48};
 	CHECK(ioctl(fd, RV_IOC_OBTAIN, &o) != 0 && errno == EINVAL, "49-bit raw selector accepted");
 	CHECK(counter_call(fd, RV_IOC_START, RV_ABI_SLOTS, &v) == EINVAL, "slot 32 accepted");
@@ -314,7 +265,7 @@ static void close_releases(int fd)
 			return;
 		struct rv_abi_obtain o;
 		int taken = 0, rc;
-		while ((rc = obtain(other, EV_CYCLES, 0, 0, &o)) == 0)
+		while ((rc = obtain(other, EV_CYCLES, 0, 0, 0, &o)) == 0)
 			taken++;
 		CHECK(rc == ENOENT, "the last obtain: %s", strerror(rc));
 		if (taken_first < 0)
@@ -326,54 +277,17 @@ static void close_releases(int fd)
 	printf("close: a file took %d cycles counters, 50 times over, each given back on close\n",
 	       taken_first);
 	struct rv_abi_obtain o;
-	CHECK(obtain(fd, EV_CYCLES, 0, 0, &o) == 0, "a counter after the other file closed");
+	CHECK(obtain(fd, EV_CYCLES, 0, 0, 0, &o) == 0, "a counter after the other file closed");
 	counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
 }
 
-/* csrr of counter i (0xc00 + i): the CSR number is an immediate. */
-#define READ_CASE(i)                                                                               \
-	case i:                                                                                    \
-		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(v));                                \
-		return v
-
 static uint32_t meter_counter;
 
+/* The meter: csrr of a counter opened to user reads. */
 static uint64_t read_meter(void)
 {
-	uint64_t v = 0;
-	switch (meter_counter) {
-		READ_CASE(0);
-		READ_CASE(2);
-		READ_CASE(3);
-		READ_CASE(4);
-		READ_CASE(5);
-		READ_CASE(6);
-		READ_CASE(7);
-		READ_CASE(8);
-		READ_CASE(9);
-		READ_CASE(10);
-		READ_CASE(11);
-		READ_CASE(12);
-		READ_CASE(13);
-		READ_CASE(14);
-		READ_CASE(15);
-		READ_CASE(16);
-		READ_CASE(17);
-		READ_CASE(18);
-		READ_CASE(19);
-		READ_CASE(20);
-		READ_CASE(21);
-		READ_CASE(22);
-		READ_CASE(23);
-		READ_CASE(24);
-		READ_CASE(25);
-		READ_CASE(26);
-		READ_CASE(27);
-		READ_CASE(28);
-		READ_CASE(29);
-		READ_CASE(30);
-		READ_CASE(31);
-	}
+	volatile uint64_t v = 0;
+	counter_csrr(meter_counter, &v);
 	return v;
 }
 
@@ -419,11 +333,11 @@ static void bench(int fd)
 	CHECK(counter_call(fd, RV_IOC_START, meter.slot, &zero) == 0, "meter start");
 	/* Two cycles counters (QEMU offers cycles on several): one driven
 	 * through SBI calls, one delegated. */
-	rc = obtain(fd, EV_CYCLES, 0, RV_ABI_SBI_ONLY, &sbi);
+	rc = obtain(fd, EV_CYCLES, 0, RV_ABI_SBI_ONLY, 0, &sbi);
 	CHECK(rc == 0 && !sbi.delegated, "SBI subject: %s", strerror(rc));
 	if (rc)
 		return;
-	rc = obtain(fd, EV_CYCLES, 0, 0, &deleg);
+	rc = obtain(fd, EV_CYCLES, 0, 0, 0, &deleg);
 	CHECK(rc == 0 && deleg.delegated, "delegated subject: %s, delegated %u", strerror(rc),
 	      deleg.delegated);
 	if (rc)
@@ -466,7 +380,7 @@ static void user_reads(int fd)
 	for (int round = 1; round <= 3; round++) {
 		struct rv_abi_obtain o;
 		uint64_t zero = 0, on = 1, k0 = 0, k1 = 0;
-		int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, &o);
+		int rc = obtain(fd, EV_INSTR, SBI_SINH, 0, 0, &o);
 		CHECK(rc == 0, "user reads: obtain: %s", strerror(rc));
 		if (rc)
 			return;
@@ -503,7 +417,7 @@ int main(void)
 	const char *want = getenv("RV_EXPECT_DELEGATION");
 	setvbuf(stdout, NULL, _IONBF, 0);
 	int expect = want && *want == '1';
-	if (load_module() != 0) {
+	if (module_load(MODULE_PATH, RV_ABI_DEVICE) != 0) {
 		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
 		return 1;
 	}
@@ -531,10 +445,9 @@ int main(void)
 			bench(fd);
 		close(fd);
 	}
-	CHECK(syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK) == 0, "unload: %s",
-	      strerror(errno));
+	CHECK(module_unload(MODULE_NAME) == 0, "unload: %s", strerror(errno));
 	CHECK(access(RV_ABI_DEVICE, F_OK) != 0, "%s still there after unloading", RV_ABI_DEVICE);
-	CHECK(load_module() == 0, "loading again: %s", strerror(errno));
+	CHECK(module_load(MODULE_PATH, RV_ABI_DEVICE) == 0, "loading again: %s", strerror(errno));
 	if (failures) {
 		printf("FAILED: %d checks\n", failures);
 		return 1;

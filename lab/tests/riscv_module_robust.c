@@ -21,7 +21,8 @@
  *   load or unload the module, count the kernel or the firmware while
  *   perf_event_paranoid > 1 (EACCES), reach another process's counter
  *   (its slots are its file's: EBADSLT; the counter itself is not handed
- *   out: ENOENT; csrr of it traps), nor pass a malformed request
+ *   out: ENOENT; csrr of it traps), arm an overflow threshold below
+ *   10,000 events (EACCES; root may), nor pass a malformed request
  *   (EINVAL); the other process's counter goes on counting, unreset;
  * - no oops, BUG, WARNING or call trace in the kernel log.
  *
@@ -48,17 +49,13 @@ int main(void)
 #include <sys/wait.h>
 #include <time.h>
 
-#include "../../components/riscv/kernel/rv_abi.h"
 #include "module_checks.h"
+#include "riscv_module_calls.h"
 
-#define MODULE_PATH "/lab/riscv/papillon_riscv.ko"
-#define MODULE_NAME "papillon_riscv"
 #define PARAMS      "/sys/module/papillon_riscv/parameters/"
 #define LOAD_QUIET  "SBI counters, delegation" /* the load message, once per hart and load */
-#define EV_CYCLES   0x00001ull
-#define EV_INSTR    0x00002ull
-#define EV_FW       0xf0000ull  /* FW_MISALIGNED_LOAD */
-#define USER_ONLY   (3ull << 6) /* SBI's SINH | MINH */
+#define EV_FW       0xf0000ull                 /* FW_MISALIGNED_LOAD */
+#define USER_ONLY   (3ull << 6)                /* SBI's SINH | MINH */
 #define SBI_SINH    (1ull << 6)
 #define NOBODY      65534
 #define LOAD_CYCLES 100
@@ -77,29 +74,6 @@ static double phase_seconds(void)
 	return s;
 }
 
-static void spin(uint64_t n)
-{
-	__asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(n));
-}
-
-static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t *value)
-{
-	struct rv_abi_counter c = {.slot = slot, .value = value ? *value : 0};
-	if (ioctl(fd, cmd, &c) != 0)
-		return errno;
-	if (value)
-		*value = c.value;
-	return 0;
-}
-
-static int obtain(int fd, uint64_t event, uint64_t inhibit, uint32_t flags, uint32_t counters,
-                  struct rv_abi_obtain *o)
-{
-	*o = (struct rv_abi_obtain){
-	    .event_index = event, .inhibit_flags = inhibit, .flags = flags, .counters = counters};
-	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
-}
-
 /* A module parameter's value, or -1. */
 static long param(const char *name)
 {
@@ -115,14 +89,9 @@ static long param(const char *name)
 	return v;
 }
 
-/* csrr of counter i (0xc00 + i), the CSR number an immediate; a trap
+/* counter_csrr of a counter that may be closed to user mode: a trap
  * (SIGILL: scounteren keeps the counter from user mode) comes back as
  * false. */
-#define READ_CASE(i)                                                                               \
-	case i:                                                                                    \
-		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(*v));                               \
-		break
-
 static sigjmp_buf trap_jump;
 
 static void on_sigill(int sig)
@@ -136,45 +105,10 @@ static bool user_read(unsigned counter, volatile uint64_t *v)
 	struct sigaction sa = {.sa_handler = on_sigill}, old;
 	volatile bool ok = true;
 	sigaction(SIGILL, &sa, &old);
-	if (sigsetjmp(trap_jump, 1) == 0) {
-		switch (counter) {
-			READ_CASE(0);
-			READ_CASE(2);
-			READ_CASE(3);
-			READ_CASE(4);
-			READ_CASE(5);
-			READ_CASE(6);
-			READ_CASE(7);
-			READ_CASE(8);
-			READ_CASE(9);
-			READ_CASE(10);
-			READ_CASE(11);
-			READ_CASE(12);
-			READ_CASE(13);
-			READ_CASE(14);
-			READ_CASE(15);
-			READ_CASE(16);
-			READ_CASE(17);
-			READ_CASE(18);
-			READ_CASE(19);
-			READ_CASE(20);
-			READ_CASE(21);
-			READ_CASE(22);
-			READ_CASE(23);
-			READ_CASE(24);
-			READ_CASE(25);
-			READ_CASE(26);
-			READ_CASE(27);
-			READ_CASE(28);
-			READ_CASE(29);
-			READ_CASE(30);
-			READ_CASE(31);
-		default:
-			ok = false;
-		}
-	} else {
+	if (sigsetjmp(trap_jump, 1) == 0)
+		ok = counter_csrr(counter, v);
+	else
 		ok = false;
-	}
 	sigaction(SIGILL, &old, NULL);
 	return ok;
 }
@@ -370,6 +304,35 @@ static void check_counters_come_back(unsigned sbi_counters)
 	      "counters lost");
 }
 
+/* The overflow floor (rv_abi.h): on a counter of its own (3 and up, user
+ * mode only), a caller without CAP_PERFMON cannot arm a threshold below
+ * RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN (EACCES); the floor itself
+ * and disarming are open to all; root may go below (9,999: 1 would
+ * interrupt at every user instruction of the hart). */
+static void check_overflow_floor(int fd, bool privileged)
+{
+	struct rv_abi_obtain o;
+	const char *who = privileged ? "root" : "nobody";
+	CHECK(obtain(fd, EV_INSTR, USER_ONLY, 0, ~7u, &o) == 0, "%s: a counter to arm: %s", who,
+	      strerror(errno));
+	uint64_t below[] = {1, RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN - 1};
+	for (unsigned i = privileged; i < 2; i++) {
+		uint64_t threshold = below[i];
+		int rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &threshold);
+		CHECK(rc == (privileged ? 0 : EACCES), "%s arms at %llu: %s", who,
+		      (unsigned long long)below[i], strerror(rc));
+	}
+	uint64_t floor = RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, off = 0;
+	int rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &floor);
+	CHECK(rc == 0, "%s arms at the floor: %s", who, strerror(rc));
+	rc = counter_call(fd, RV_IOC_OVERFLOW, o.slot, &off);
+	CHECK(rc == 0, "%s disarms: %s", who, strerror(rc));
+	rc = counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
+	CHECK(rc == 0, "%s releases the armed counter: %s", who, strerror(rc));
+	printf("riscv: %s: overflow below %u events %s\n", who,
+	       RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, privileged ? "accepted" : "refused");
+}
+
 /* The unprivileged side, in a child turned nobody; the parent holds a
  * running counter (user mode only, not open to user reads). Each failed
  * check is printed and counted in the exit status. */
@@ -420,6 +383,7 @@ static int nobody_checks(uint32_t parents_counter, int paranoid)
 	rc = obtain(fd, EV_INSTR, USER_ONLY, 0, 1u << parents_counter, &o);
 	CHECK(rc == ENOENT, "nobody obtained the parent's counter %u: %s", parents_counter,
 	      strerror(rc));
+	check_overflow_floor(fd, false);
 	int mine = 0;
 	while (obtain(fd, EV_INSTR, USER_ONLY, 0, 0, &o) == 0) {
 		mine++;
@@ -470,6 +434,7 @@ static void check_nobody(void)
 		return;
 	spin(1000);
 	counter_call(fd, RV_IOC_READ, o.slot, &before);
+	check_overflow_floor(fd, true);
 	pid_t child = fork();
 	if (child == 0) {
 		close(fd);

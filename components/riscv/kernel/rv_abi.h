@@ -84,4 +84,13 @@ struct rv_abi_counter {
 #define RV_IOC_OVERFLOW   _IOW(RV_ABI_MAGIC, 8, struct rv_abi_counter)
 #define RV_IOC_OVERFLOWED _IOR(RV_ABI_MAGIC, 9, struct rv_abi_counter)
 
+/* The smallest overflow threshold RV_IOC_OVERFLOW takes from a caller
+ * without CAP_PERFMON or CAP_SYS_ADMIN (below it: EACCES). Each overflow
+ * is an interrupt on the hart, and a threshold of 1 would interrupt at
+ * every event of the hart's user mode, whoever runs there. Linux's perf
+ * lets no one sample faster than kernel.perf_event_max_sample_rate,
+ * 100,000 samples a second by default; 10,000 events at 1 GHz is that
+ * rate. The perfctr module keeps the same floor. */
+#define RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN 10000u
+
 #endif

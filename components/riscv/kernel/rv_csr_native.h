@@ -85,6 +85,55 @@
 	CSR_READ_CASE(0xc1e)                                                                       \
 	CSR_READ_CASE(0xc1f)
 
+/* RV32: the high halves. The counters' (cycleh, timeh, instreth,
+ * hpmcounter3h..31h, 0xc80 + i) for a counter M-mode kept, and through
+ * siselect = 0x40 + i the delegated counter's (sireg4) and its selector's
+ * (sireg5, with Sscofpmf). On RV64 they do not exist (sireg4/sireg5 are
+ * illegal there): no case, so no such instruction is in an RV64 build. */
+#if __riscv_xlen == 32
+#define RV32_HIGH_READ_CASES                                                                       \
+	CSR_READ_CASE(0x155) /* sireg4 */                                                          \
+	CSR_READ_CASE(0x156) /* sireg5 */                                                          \
+	CSR_READ_CASE(0xc80)                                                                       \
+	CSR_READ_CASE(0xc81)                                                                       \
+	CSR_READ_CASE(0xc82)                                                                       \
+	CSR_READ_CASE(0xc83)                                                                       \
+	CSR_READ_CASE(0xc84)                                                                       \
+	CSR_READ_CASE(0xc85)                                                                       \
+	CSR_READ_CASE(0xc86)                                                                       \
+	CSR_READ_CASE(0xc87)                                                                       \
+	CSR_READ_CASE(0xc88)                                                                       \
+	CSR_READ_CASE(0xc89)                                                                       \
+	CSR_READ_CASE(0xc8a)                                                                       \
+	CSR_READ_CASE(0xc8b)                                                                       \
+	CSR_READ_CASE(0xc8c)                                                                       \
+	CSR_READ_CASE(0xc8d)                                                                       \
+	CSR_READ_CASE(0xc8e)                                                                       \
+	CSR_READ_CASE(0xc8f)                                                                       \
+	CSR_READ_CASE(0xc90)                                                                       \
+	CSR_READ_CASE(0xc91)                                                                       \
+	CSR_READ_CASE(0xc92)                                                                       \
+	CSR_READ_CASE(0xc93)                                                                       \
+	CSR_READ_CASE(0xc94)                                                                       \
+	CSR_READ_CASE(0xc95)                                                                       \
+	CSR_READ_CASE(0xc96)                                                                       \
+	CSR_READ_CASE(0xc97)                                                                       \
+	CSR_READ_CASE(0xc98)                                                                       \
+	CSR_READ_CASE(0xc99)                                                                       \
+	CSR_READ_CASE(0xc9a)                                                                       \
+	CSR_READ_CASE(0xc9b)                                                                       \
+	CSR_READ_CASE(0xc9c)                                                                       \
+	CSR_READ_CASE(0xc9d)                                                                       \
+	CSR_READ_CASE(0xc9e)                                                                       \
+	CSR_READ_CASE(0xc9f)
+#define RV32_HIGH_WRITE_CASES                                                                      \
+	CSR_WRITE_CASE(0x155) /* sireg4 */                                                         \
+	CSR_WRITE_CASE(0x156) /* sireg5 */
+#else
+#define RV32_HIGH_READ_CASES
+#define RV32_HIGH_WRITE_CASES
+#endif
+
 /* The numbers are rv_csr.h's (RV_CSR_SCOUNTEREN...), written out because
  * the assembler needs the literal. */
 static __always_inline enum rv_trap rv_native_read(unsigned csr, uint64_t *value)
@@ -97,6 +146,7 @@ static __always_inline enum rv_trap rv_native_read(unsigned csr, uint64_t *value
 		CSR_READ_CASE(0x152) /* sireg2 */
 		CSR_READ_CASE(0xda0) /* scountovf */
 		COUNTER_READ_CASES
+		RV32_HIGH_READ_CASES
 	default:
 		return RV_TRAP_ILLEGAL_INSTRUCTION;
 	}
@@ -110,6 +160,7 @@ static __always_inline enum rv_trap rv_native_write(unsigned csr, uint64_t value
 		CSR_WRITE_CASE(0x150) /* siselect */
 		CSR_WRITE_CASE(0x151) /* sireg */
 		CSR_WRITE_CASE(0x152) /* sireg2 */
+		RV32_HIGH_WRITE_CASES
 	default:
 		return RV_TRAP_ILLEGAL_INSTRUCTION;
 	}

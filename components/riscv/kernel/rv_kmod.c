@@ -7,6 +7,7 @@
  * before anything touches a CSR. Each driver call runs on the counter's
  * hart with interrupts off (smp_call_function_single), since the driver
  * reads, changes and writes back siselect and scountinhibit. */
+#include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/fs.h>
 #include <linux/irq.h>
@@ -371,7 +372,9 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	long rc;
 	if (copy_from_user(&a, arg, sizeof a))
 		return -EFAULT;
-	rc = rv_counter_refusal(cmd, &a);
+	/* As for the kernel: the right is asked only of thresholds below
+	 * the floor (capable() audits its refusals). */
+	rc = rv_counter_refusal(cmd, &a, !rv_counter_overflows_often(cmd, &a) || perfmon_capable());
 	if (rc)
 		return rc;
 	switch (cmd) {

@@ -77,10 +77,26 @@ static inline int rv_obtain_refusal(const struct rv_abi_obtain *o, bool may_coun
 	return 0;
 }
 
-/* The ioctls on a slot: 0 or -EINVAL (slot out of range, the reserved
+/* Whether the request arms an overflow more often than any user may
+ * (RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN); 0 disarms and is open to
+ * all. */
+static inline bool rv_counter_overflows_often(unsigned cmd, const struct rv_abi_counter *a)
+{
+	return cmd == RV_IOC_OVERFLOW && a->value != 0 &&
+	       a->value < RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN;
+}
+
+/* The ioctls on a slot: 0, -EINVAL (slot out of range, the reserved
  * word set, a user access other than 0 or 1, an overflow threshold of
- * 2^63 or more: the counter starts at 2^64 - threshold). */
-static inline int rv_counter_refusal(unsigned cmd, const struct rv_abi_counter *a)
+ * 2^63 or more: the counter starts at 2^64 - threshold) or -EACCES (an
+ * overflow threshold from 1 to below the floor, and may_overflow_often
+ * is false). EACCES, not EINVAL: the threshold is well formed and the
+ * same request is granted to a caller with the right, as with counting
+ * the kernel (perf too answers EACCES for what perf_event_paranoid keeps
+ * from a caller; a small sample period it throttles rather than
+ * refuses). */
+static inline int rv_counter_refusal(unsigned cmd, const struct rv_abi_counter *a,
+                                     bool may_overflow_often)
 {
 	if (a->slot >= RV_ABI_SLOTS || a->reserved)
 		return -EINVAL;
@@ -88,6 +104,8 @@ static inline int rv_counter_refusal(unsigned cmd, const struct rv_abi_counter *
 		return -EINVAL;
 	if (cmd == RV_IOC_OVERFLOW && (a->value >> 63))
 		return -EINVAL;
+	if (!may_overflow_often && rv_counter_overflows_often(cmd, a))
+		return -EACCES;
 	return 0;
 }
 

@@ -2,7 +2,8 @@
 /* The kernel module's checks of a user's request (kernel/rv_validate.h,
  * which rv_kmod.c runs right after copy_from_user, before any driver
  * call): every malformed request is refused with -EINVAL, counting the
- * kernel or the firmware without the right to with -EACCES; a refused
+ * kernel or the firmware, or an overflow threshold below the floor,
+ * without the right to with -EACCES; a refused
  * request leaves the hart (the model) exactly as it was; the module
  * accepts exactly the SBI events the component names; and what it
  * accepts cannot set a selector bit beyond the event and the inhibits
@@ -102,23 +103,64 @@ static void test_slot_requests(void)
 	                              RV_IOC_OVERFLOW};
 	for (unsigned i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
 		struct rv_abi_counter a = {.slot = RV_ABI_SLOTS};
-		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a), -EINVAL);
+		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a, true), -EINVAL);
 		a.slot = 0xffffffffu;
-		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a), -EINVAL);
+		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a, true), -EINVAL);
 		a = (struct rv_abi_counter){.slot = 0, .reserved = 1};
-		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a), -EINVAL);
+		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a, false), -EINVAL);
 		a = (struct rv_abi_counter){.slot = RV_ABI_SLOTS - 1, .value = 1};
-		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a), 0);
+		ASSERT_ERRNO(rv_counter_refusal((unsigned)cmds[i], &a, true), 0);
 	}
 	struct rv_abi_counter a = {.slot = 0, .value = 2};
-	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_USER_ACCESS, &a), -EINVAL);
+	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_USER_ACCESS, &a, true), -EINVAL);
 	a.value = 1ull << 63;
-	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_OVERFLOW, &a), -EINVAL);
+	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_OVERFLOW, &a, true), -EINVAL);
 	a.value = (1ull << 63) - 1;
-	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_OVERFLOW, &a), 0);
+	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_OVERFLOW, &a, false), 0);
 	/* Any initial count: the counter's whole width is the user's. */
 	a.value = UINT64_MAX;
-	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_START, &a), 0);
+	ASSERT_ERRNO(rv_counter_refusal((unsigned)RV_IOC_START, &a, false), 0);
+}
+
+/* The overflow floor: a threshold from 1 to 9,999 interrupts the hart
+ * more often than perf's default sample rate allows anyone; without
+ * CAP_PERFMON or CAP_SYS_ADMIN it is EACCES, with it accepted. 0
+ * (disarm) and the floor itself are open to all; only RV_IOC_OVERFLOW's
+ * value is a threshold. */
+static void test_overflow_floor(void)
+{
+	static const struct {
+		uint64_t threshold;
+		int unprivileged, privileged;
+	} cases[] = {
+	    {0, 0, 0},
+	    {1, -EACCES, 0},
+	    {2, -EACCES, 0},
+	    {RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN - 1, -EACCES, 0},
+	    {RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, 0, 0},
+	    {RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN + 1, 0, 0},
+	    {100000, 0, 0},
+	    {1ull << 63, -EINVAL, -EINVAL},
+	};
+	CU_ASSERT_EQUAL(RV_ABI_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN, 10000);
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rv_abi_counter a = {.slot = 3, .value = cases[i].threshold};
+		CU_ASSERT_EQUAL(rv_counter_overflows_often(RV_IOC_OVERFLOW, &a),
+		                cases[i].unprivileged == -EACCES);
+		ASSERT_ERRNO(rv_counter_refusal(RV_IOC_OVERFLOW, &a, false), cases[i].unprivileged);
+		ASSERT_ERRNO(rv_counter_refusal(RV_IOC_OVERFLOW, &a, true), cases[i].privileged);
+		/* A malformed slot stays EINVAL, the right or not. */
+		a.slot = RV_ABI_SLOTS;
+		ASSERT_ERRNO(rv_counter_refusal(RV_IOC_OVERFLOW, &a, false), -EINVAL);
+	}
+	/* The other ioctls' values are no thresholds. */
+	static const unsigned others[] = {RV_IOC_START, RV_IOC_STOP, RV_IOC_READ, RV_IOC_RELEASE,
+	                                  RV_IOC_NOP};
+	for (unsigned i = 0; i < sizeof others / sizeof others[0]; i++) {
+		struct rv_abi_counter a = {.slot = 0, .value = 1};
+		CU_ASSERT_FALSE(rv_counter_overflows_often(others[i], &a));
+		ASSERT_ERRNO(rv_counter_refusal(others[i], &a, false), 0);
+	}
 }
 
 /* do_obtain's order in rv_kmod.c: the checks, then the driver. */
@@ -241,6 +283,7 @@ int main(void)
 	CU_add_test(suite, "malformed requests refused", test_malformed_requests_refused);
 	CU_add_test(suite, "kernel counting needs the right", test_kernel_counting_needs_the_right);
 	CU_add_test(suite, "slot requests", test_slot_requests);
+	CU_add_test(suite, "overflow floor without CAP_PERFMON", test_overflow_floor);
 	CU_add_test(suite, "refused request touches nothing", test_refused_request_touches_nothing);
 	CU_add_test(suite, "module accepts the component's events",
 	            test_module_accepts_the_components_events);
