@@ -11,10 +11,11 @@
  *    (2N + R, N = 1000). The set stops all the same; once the other process has
  *    gone, a reset and a start count the loop exactly again (2N + F);
  *  - CPU 1 goes offline under a set counting it (PAPI_CPU_ATTACH; case
- *    "cpu_offline", which needs a second CPU: lab/run --smp 2): the
+ *    "cpu_offline", which needs a second CPU: the lab's aarch64-smp2): the
  *    kernel stops the CPU's events for good and breaks their groups up.
- *    Reads and the stop refuse with PAPI_ECLOST, offline or online again;
- *    the set can be cleaned up, and a new one counts the CPU.
+ *    Reads and the stop refuse with PAPI_ECLOST and a reason, offline or
+ *    online again, and leave the counts the caller read before as they
+ *    were; the set can be cleaned up, and a new one counts the CPU.
  * Exact counts need aarch64 under -icount shift=0: the test skips
  * elsewhere, saying so; it needs root (CPU-wide events, CPU hot-plug). */
 #define _GNU_SOURCE
@@ -141,6 +142,21 @@ static void expect_refused(int rc, int code, long long value, const char *call, 
 	FAIL_IF(value != SENTINEL, "%s wrote %lld over the caller's value", call, value);
 }
 
+/* A refusal with PAPI_ECLOST and a reason that says WORDS, the caller's
+ * COUNT values (the counts read before the fault) left as they were. */
+static void expect_refused_keeping(int rc, const long long *before, const long long *values,
+                                   int count, const char *call, const char *words)
+{
+	FAIL_IF(rc != PAPI_ECLOST, "%s returned %s%s, want PAPI_ECLOST", call, ctest_errname(rc),
+	        ctest_reason());
+	FAIL_IF(!strstr(PAPI_strreason(), words), "%s: the reason does not say \"%s\": %s", call,
+	        words, PAPI_strreason());
+	for (int i = 0; i < count; i++)
+		FAIL_IF(values[i] != before[i],
+		        "%s wrote %lld over event %d's count read before the fault (%lld)", call,
+		        values[i], i, before[i]);
+}
+
 static void counters_taken(bool exclusive)
 {
 	const char *what = exclusive ? "exclusive group" : "pinned events";
@@ -239,8 +255,8 @@ static void cpu_offline(bool have_cpu)
 {
 	if (!have_cpu) {
 		ctest_skip_case("cpu_offline",
-		                "the guest has no CPU %d it can take offline (one CPU: lab/run "
-		                "--smp 2 runs this case)",
+		                "the guest has no CPU %d it can take offline (one CPU: the lab's "
+		                "aarch64-smp2 guest runs this case)",
 		                OFFLINE_CPU);
 		return;
 	}
@@ -256,21 +272,23 @@ static void cpu_offline(bool have_cpu)
 
 	FAIL_IF(!set_online(OFFLINE_CPU, false), "cannot take CPU %d offline: %s", OFFLINE_CPU,
 	        strerror(errno));
+	/* Each refused call is handed the array that holds the counts read
+	 * before the CPU left: they must come back as they were. */
 	for (int i = 0; i < 2; i++) {
-		long long value = SENTINEL;
-		expect_refused(PAPI_read(sets[i], &value), PAPI_ECLOST, value,
-		               "PAPI_read (CPU offline)", "went offline");
+		long long kept[2] = {before[i][0], before[i][1]};
+		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, i + 1,
+		                       "PAPI_read (CPU offline)", "went offline");
 		ctest_note("set of %d on CPU %d: read %lld before; offline: %s", i + 1, OFFLINE_CPU,
 		           before[i][0], PAPI_strreason());
 	}
 	FAIL_IF(!set_online(OFFLINE_CPU, true), "cannot bring CPU %d back: %s", OFFLINE_CPU,
 	        strerror(errno));
 	for (int i = 0; i < 2; i++) {
-		long long value = SENTINEL;
-		expect_refused(PAPI_read(sets[i], &value), PAPI_ECLOST, value,
-		               "PAPI_read (CPU online again)", "online again");
-		expect_refused(PAPI_stop(sets[i], &value), PAPI_ECLOST, value, "PAPI_stop",
-		               "went offline");
+		long long kept[2] = {before[i][0], before[i][1]};
+		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, i + 1,
+		                       "PAPI_read (CPU online again)", "online again");
+		expect_refused_keeping(PAPI_stop(sets[i], kept), before[i], kept, i + 1,
+		                       "PAPI_stop", "went offline");
 		CHECK_OK(PAPI_cleanup_eventset(sets[i]));
 		CHECK_OK(PAPI_destroy_eventset(&sets[i]));
 	}

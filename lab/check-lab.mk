@@ -3,8 +3,9 @@
 # includes this file:
 #     include $(srcdir)/lab/check-lab.mk
 #
-#   make check-lab            all configurations: aarch64 (cortex-a57 and
-#                             neoverse-n1), ppc64le, riscv64, x86_64
+#   make check-lab            all configurations: aarch64 (cortex-a57,
+#                             neoverse-n1, two-CPU cortex-a57), ppc64le,
+#                             riscv64, x86_64
 #   make check-lab-aarch64    one architecture (likewise -ppc64le,
 #                             -riscv64, -x86_64)
 #

@@ -3,10 +3,12 @@
  * manuals: evntsel INT bit 20 (P6, K7 and later AMD, Intel's general
  * counters), PMI bit 3 of a fixed counter's 4-bit field, the P4 CCCR's
  * OVF_PMI_T0 bit 26. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/error.h"
+#include "kernel/perfctr_imode_floor.h"
 #include "perfctr_imode.h"
 
 #define EVNTSEL_INT     (1u << 20)
@@ -105,6 +107,25 @@ int perfctr_imode_apply(enum perfctr_x86_family_id family, const long long *thre
 		if (layout->slot[i] != PERFCTR_SLOT_TSC)
 			layout->slot[i] = new_slot[i];
 	return PAPI_OK;
+}
+
+int perfctr_imode_refusal(int err, const struct perfctr_cpu_control *control)
+{
+	unsigned below = perfctr_imode_threshold_below_floor(control);
+
+	/* Every other rule the component's controls meet by construction
+	 * (test_perfctr_control.c, test_perfctr_imode.c): with a threshold
+	 * below the floor, EINVAL is the floor's. */
+	if (err != EINVAL || !below)
+		return PAPI_OK;
+	return papi_error_set(
+	    PAPI_EPERM,
+	    "perfctr: overflow threshold %u is below %d events, which the module grants only "
+	    "to a caller with CAP_PERFMON or CAP_SYS_ADMIN (each overflow interrupts the CPU: "
+	    "perf's default sample rate limit, 100,000 a second, is 10,000 events at 1 GHz); "
+	    "ask for %d or more",
+	    below, PERFCTR_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN,
+	    PERFCTR_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN);
 }
 
 int perfctr_imode_dispatch(const struct perfctr_layout *layout, int count, uint32_t ovf_mask,

@@ -32,6 +32,13 @@ bool perfctr_imode_native_interrupts(enum perfctr_x86_family_id family,
 int perfctr_imode_apply(enum perfctr_x86_family_id family, const long long *thresholds, int count,
                         struct perfctr_layout *layout);
 
+/* Why VPERFCTR_CONTROL refused control with errno err, when the cause is
+ * an i-mode threshold: the module answers EINVAL (a bad control) to a
+ * caller without CAP_PERFMON or CAP_SYS_ADMIN whose threshold is below
+ * PERFCTR_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN (kernel/perfctr_imode_floor.h).
+ * PAPI_EPERM with the reason then; PAPI_OK when that is not the cause. */
+int perfctr_imode_refusal(int err, const struct perfctr_cpu_control *control);
+
 /* The natives an overflow mask names: calls fire(cookie, native) once per
  * native whose counter's bit is set, in the natives' order; returns how
  * many. */

@@ -11,6 +11,7 @@
 #include "arch/arch.h"
 #include "papi.h"
 #include "util/error.h"
+#include "perfctr_imode.h"
 #include "perfctr_ioctl.h"
 #include "perfctr_state_read.h"
 #include "perfctr_vcounter.h"
@@ -26,11 +27,15 @@ int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cp
 	body.cpu_control = *control;
 	body.si_signo = v->si_signo;
 	if (perfctr_ioctl_struct(v->fd, VPERFCTR_CONTROL, &vperfctr_control_layout, &body, NULL,
-	                         NULL) < 0)
+	                         NULL) < 0) {
+		int imode = perfctr_imode_refusal(errno, control);
+		if (imode != PAPI_OK)
+			return imode;
 		return papi_error_set(errno == EBUSY ? PAPI_ECNFLCT : PAPI_ESYS,
 		                      "perfctr: VPERFCTR_CONTROL refused the control: %s%s",
 		                      strerror(errno),
 		                      errno == EBUSY ? " (perf holds the counters)" : "");
+	}
 	return PAPI_OK;
 }
 

@@ -38,6 +38,9 @@ conf_list() {
 		case $a in
 		aarch64) echo aarch64-a57 aarch64-n1 ;;
 		aarch64-a57 | aarch64-n1 | ppc64le | riscv64 | x86_64) echo "$a" ;;
+		# A cortex-a57 guest with two CPUs, for the test that takes one
+		# offline: lab/check adds it to aarch64 (check_conf_list).
+		aarch64-smp2) echo "$a" ;;
 		# POWER8 and POWER10 CPU models (the EBB tests, lab/README.md):
 		# ppc64le alone is the POWER9 guest; lab/check adds these two
 		# to it (check_conf_list).
@@ -47,7 +50,7 @@ conf_list() {
 		# them to riscv64 (check_conf_list).
 		riscv64-deleg | riscv64-nodeleg | riscv64-nomodule | riscv64-nosscofpmf) echo "$a" ;;
 		all) conf_list "${LAB_ARCHES[@]}" ;;
-		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 all)" ;;
+		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 aarch64-smp2 all)" ;;
 		esac
 	done
 }
@@ -55,11 +58,13 @@ conf_list() {
 # check_conf_list ARCH|CONF...: the configurations lab/check runs for its
 # arguments: conf_list's, except that the arch ppc64le (alone or through
 # "all") also brings its POWER8 and POWER10 guests, which run the EBB tests
-# only (conf_only). Each configuration once, in order.
+# only (conf_only), riscv64 its QEMU 10 guests, and aarch64 its two-CPU
+# guest. Each configuration once, in order.
 check_conf_list() {
 	local a
 	for a in "$@"; do
 		case $a in
+		aarch64) echo aarch64-a57 aarch64-n1 aarch64-smp2 ;;
 		ppc64le) echo ppc64le ppc64le-p8 ppc64le-p10 ;;
 		riscv64) echo riscv64 riscv64-deleg riscv64-nodeleg riscv64-nomodule riscv64-nosscofpmf ;;
 		all) check_conf_list "${LAB_ARCHES[@]}" ;;
@@ -77,6 +82,9 @@ check_conf_list() {
 conf_only() {
 	case $1 in
 	ppc64le-p8 | ppc64le-p10) echo 'ctests/hw_ebb_*' ;;
+	# The one test that needs a second CPU (to take it offline under a
+	# set counting it, issue 20); the one-CPU guests run the rest.
+	aarch64-smp2) echo 'ctests/hw_fault_taken' ;;
 	# The kernel module's test runs in the two QEMU 10 guests, with and
 	# without delegation, beside the riscv component's ctest (which uses
 	# the module when it is loaded); the QEMU 7.2 guest runs the rest

@@ -10,7 +10,8 @@
 # 2^N virtual nanoseconds: instruction counts stay exact, cycles are 2^N x
 # instructions, and a guest second costs 2^N times fewer instructions (the
 # PAPI 7.0 ctests, whose workloads last seconds of wall time, run so).
-# Guests have one CPU; LAB_SMP=N gives N (QEMU runs them in turn). The
+# Guests have one CPU (aarch64-smp2 two, conf_smp); LAB_SMP=N gives N
+# (QEMU runs them in turn, so counts stay exact under icount). The
 # kernel unpacks the initramfs into half of the guest's memory: the x86_64
 # suite's static programs (133 of about 3.3 MB: glibc, libpfm4 and, for the
 # Fortran tests, libgfortran linked in) came to 449 MB, over what 1 GiB
@@ -46,7 +47,7 @@ RISCV_DELEG_CPU=rv64,sscofpmf=true,smstateen=true,smcsrind=true,sscsrind=true,sm
 # conf_cpu CONF: the -cpu model (empty: QEMU's default).
 conf_cpu() {
 	case $1 in
-	aarch64-a57) echo cortex-a57 ;;
+	aarch64-a57 | aarch64-smp2) echo cortex-a57 ;;
 	aarch64-n1) echo neoverse-n1 ;;
 	ppc64le) echo power9 ;;
 	ppc64le-p8) echo power8 ;;
@@ -62,6 +63,14 @@ conf_cpu() {
 	esac
 }
 
+# conf_smp CONF: the guest's CPUs, unless LAB_SMP says otherwise.
+conf_smp() {
+	case $1 in
+	aarch64-smp2) echo 2 ;;
+	*) echo 1 ;;
+	esac
+}
+
 # conf_qemu_args CONF KERNEL INITRD: print the full argv, one per line.
 conf_qemu_args() {
 	local conf=$1 kernel=$2 initrd=$3 cpu
@@ -72,7 +81,7 @@ conf_qemu_args() {
 	ppc64le) printf '%s\n' -M pseries ;;
 	esac
 	[ -z "$cpu" ] || printf '%s\n' -cpu "$cpu"
-	printf '%s\n' -smp "${LAB_SMP:-1}" -m 2G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
+	printf '%s\n' -smp "${LAB_SMP:-$(conf_smp "$conf")}" -m 2G -nographic -no-reboot -icount "shift=${LAB_ICOUNT_SHIFT:-0}"
 	case $(conf_arch "$conf") in
 	# Without recommends QEMU has no ROMs for default NICs or VGA: ask
 	# for none.

@@ -18,7 +18,8 @@
  * the module with test_inject=1 (test counters made of the TSC, and an
  * overflow injection through debugfs: the PMU interrupt itself never
  * fires here). Counters kept across an exec (re-executing this program)
- * and a ptracer's UNLINK are checked too. Elsewhere (no x86) it skips. It
+ * and a ptracer's UNLINK are checked too, and the i-mode overflow floor
+ * (a threshold below 10,000 events: root only). Elsewhere (no x86) it skips. It
  * leaves the module unloaded, so the other tests see no perfctr.
  */
 #define _GNU_SOURCE
@@ -622,6 +623,62 @@ static int read_sums(int vfd, struct perfctr_sum_ctrs *sums)
 	                            sums);
 }
 
+/* In a child: a control with one i-mode test counter reloading at
+ * ireset, asked as root or as nobody (uid 65534, no capability left).
+ * The child's exit status is the control's errno (0: accepted); 101 and
+ * 102: it could not become nobody or get counters. SIGIO is ignored
+ * there: the test counters count the TSC, and an accepted control's
+ * overflow comes at the child's next switch. */
+static int imode_control_as(uid_t uid, int32_t ireset)
+{
+	int status = 0;
+	pid_t child = fork();
+
+	if (child == 0) {
+		struct vperfctr_control c = {0};
+		int dev = open(DEVICE, O_RDONLY | O_CLOEXEC), vfd;
+		signal(SIGIO, SIG_IGN);
+		if (uid != 0 && (setresgid(uid, uid, uid) != 0 || setresuid(uid, uid, uid) != 0))
+			_exit(101);
+		vfd = ioctl(dev, VPERFCTR_CREAT, 0);
+		if (vfd < 0)
+			_exit(102);
+		c.si_signo = SIGIO;
+		c.cpu_control.tsc_on = 1;
+		c.cpu_control.nrictrs = 1;
+		c.cpu_control.ireset[0] = ireset;
+		_exit(set_control(vfd, &c));
+	}
+	waitpid(child, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The overflow floor (components/perfctr/kernel/perfctr_imode_floor.h): a
+ * threshold below 10,000 events needs CAP_PERFMON or CAP_SYS_ADMIN, and
+ * is refused with a bad control's errno (EINVAL) without them. */
+static void check_imode_floor(void)
+{
+	static const struct {
+		uid_t uid;
+		int32_t ireset;
+		int want;
+	} cases[] = {
+	    {65534, -1, EINVAL}, {65534, -9999, EINVAL},
+	    {65534, -10000, 0},  {65534, -2000000000, 0},
+	    {0, -1, 0},          {0, -9999, 0},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = imode_control_as(cases[i].uid, cases[i].ireset);
+		CHECK(rc == cases[i].want, "an i-mode control at %d events as %s: %d (%s), want %s",
+		      -cases[i].ireset, cases[i].uid ? "nobody" : "root", rc,
+		      rc < 100 ? strerror(rc) : "setup",
+		      cases[i].want ? strerror(cases[i].want) : "0");
+	}
+	printf("perfctr: overflow floor: nobody refused (EINVAL) at 1 and 9,999 events, granted "
+	       "at 10,000 and 2e9; root granted at 1 and 9,999\n");
+}
+
 /* i-mode under QEMU's TCG, which has no PMU interrupt: the module loaded
  * with test_inject=1 gives the generic driver two test counters (the TSC
  * plus an offset, never stopped) and a debugfs file whose write runs the
@@ -640,6 +697,7 @@ static void check_imode_injected(unsigned cpu_khz)
 		return;
 	}
 	CHECK(access(INJECT, W_OK) == 0, INJECT " is missing under test_inject=1");
+	check_imode_floor();
 	sa.sa_sigaction = on_overflow;
 	sa.sa_flags = SA_SIGINFO;
 	sigaction(SIGIO, &sa, NULL);

@@ -30,6 +30,7 @@
  * survive hold a reference of their own until the new program unlinks
  * them or the owner's last switch (TASK_DEAD), when a work frees them. */
 #include <linux/anon_inodes.h>
+#include <linux/capability.h>
 #include <linux/irq_work.h>
 #include <linux/percpu.h>
 #include <linux/sched/signal.h>
@@ -52,6 +53,7 @@
 #include <asm/nmi.h>
 #include <asm/tlbflush.h>
 
+#include "perfctr_imode_floor.h"
 #include "perfctr_module.h"
 #include "perfctr_reserve.h"
 #include "perfctr_structbuf.h"
@@ -477,6 +479,13 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 		goto out;
 	err = -EOPNOTSUPP;
 	if (cc->nrictrs && !overflow_interrupt_here() && !perfctr_cpu.test_counters)
+		goto out;
+	/* An interrupt every few events only for those perf would let sample
+	 * that fast (perfctr_imode_floor.h); capable() is asked only then,
+	 * since it audits its refusals. */
+	err = perfctr_x86_check_ireset_floor(cc, !perfctr_imode_threshold_below_floor(cc) ||
+	                                             perfmon_capable());
+	if (err)
 		goto out;
 	err = perfctr_x86_update_control(&perfctr_cpu, &s->state, cc, false, &s->program);
 	if (err)

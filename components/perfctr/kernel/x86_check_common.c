@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /* The rules every family shares: how many counters a control may use,
  * which counter each maps to, and the i-mode reload values. */
+#include "perfctr_imode_floor.h"
 #include "x86_driver.h"
 
 int perfctr_x86_check_counts(const struct perfctr_cpu_control *control, uint32_t nr_counters,
@@ -24,6 +25,14 @@ int perfctr_x86_check_ireset(const struct perfctr_cpu_control *control)
 	for (uint32_t i = control->nractrs; i < control->nractrs + control->nrictrs; i++)
 		if (control->ireset[i] >= 0)
 			return -EINVAL;
+	return 0;
+}
+
+int perfctr_x86_check_ireset_floor(const struct perfctr_cpu_control *control,
+                                   bool may_interrupt_often)
+{
+	if (!may_interrupt_often && perfctr_imode_threshold_below_floor(control))
+		return -EINVAL;
 	return 0;
 }
 

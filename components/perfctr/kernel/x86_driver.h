@@ -168,6 +168,13 @@ bool perfctr_x86_p4_thread_forbidden(uint32_t apic_id, uint32_t threads_per_core
 int perfctr_x86_check_counts(const struct perfctr_cpu_control *control, uint32_t nr_counters,
                              bool interrupts);
 int perfctr_x86_check_ireset(const struct perfctr_cpu_control *control);
+/* -EINVAL for an i-mode counter whose threshold is below
+ * PERFCTR_UNPRIVILEGED_OVERFLOW_THRESHOLD_MIN (perfctr_imode_floor.h)
+ * unless may_interrupt_often (the caller has CAP_PERFMON or
+ * CAP_SYS_ADMIN); a bad control's errno, as for every rule here. The
+ * virtual counters' CONTROL runs it before the family's validator. */
+int perfctr_x86_check_ireset_floor(const struct perfctr_cpu_control *control,
+                                   bool may_interrupt_often);
 int perfctr_x86_check_map(const struct perfctr_cpu_control *control, uint32_t (*index_of)(uint32_t),
                           uint32_t nr_indices);
 

@@ -3,11 +3,13 @@
  * on the simulated CPU: the controls are accepted, and a known number of
  * simulated events gives exactly count / threshold callbacks through the
  * driver's overflow interrupt, the mask's dispatch and IRESUME. */
+#include <errno.h>
 #include <string.h>
 
 #include "x86_test.h"
 #include "papi.h"
 #include "perfctr_imode.h"
+#include "util/error.h"
 
 static const struct perfctr_native tsc = {NULL};
 
@@ -196,6 +198,45 @@ static void test_imode_fallback_to_software(void)
 	CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
 }
 
+/* VPERFCTR_CONTROL's EINVAL to a control with a threshold below the
+ * module's floor (kernel/perfctr_imode_floor.h) is PAPI_EPERM with the
+ * reason; another errno, or a threshold at the floor, is not the floor's
+ * (the component's generic answer follows). With the right, the driver
+ * takes the control (threshold 1). */
+static void test_imode_floor_refusal(void)
+{
+	struct perfctr_native k7 = native_named(PERFCTR_FAMILY_K7, "CPU_CLK_UNHALTED");
+	const struct perfctr_native *set[] = {&tsc, &k7};
+	const long long thresholds[][2] = {{0, 1}, {0, 9999}, {0, 10000}};
+	const int want[] = {PAPI_EPERM, PAPI_EPERM, PAPI_OK};
+	const char *const reason[] = {"overflow threshold 1 is below 10000 events",
+	                              "overflow threshold 9999 is below 10000 events", ""};
+	struct perfctr_layout layout;
+
+	sim_cpu_k7(&fx.sim, true);
+	fixture_detect();
+	for (int t = 0; t < 3; t++) {
+		CU_ASSERT_EQUAL_FATAL(
+		    perfctr_control_build(PERFCTR_FAMILY_K7, 4, PAPI_DOM_USER, set, 2, &layout),
+		    PAPI_OK);
+		CU_ASSERT_EQUAL_FATAL(
+		    perfctr_imode_apply(PERFCTR_FAMILY_K7, thresholds[t], 2, &layout), PAPI_OK);
+		papi_error_clear();
+		CU_ASSERT_EQUAL(perfctr_imode_refusal(EINVAL, &layout.control), want[t]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), reason[t]));
+		if (want[t] != PAPI_OK)
+			CU_ASSERT_PTR_NOT_NULL(
+			    strstr(papi_error_reason(), "CAP_PERFMON or CAP_SYS_ADMIN"));
+		CU_ASSERT_EQUAL(perfctr_imode_refusal(EBUSY, &layout.control), PAPI_OK);
+		CU_ASSERT_EQUAL(perfctr_imode_refusal(EPERM, &layout.control), PAPI_OK);
+		CU_ASSERT_EQUAL(fixture_update(&layout.control, false), 0);
+	}
+	/* No overflow at all: nothing of the floor's. */
+	CU_ASSERT_EQUAL_FATAL(
+	    perfctr_control_build(PERFCTR_FAMILY_K7, 4, PAPI_DOM_USER, set, 2, &layout), PAPI_OK);
+	CU_ASSERT_EQUAL(perfctr_imode_refusal(EINVAL, &layout.control), PAPI_OK);
+}
+
 void add_imode_suite(void)
 {
 	static const struct test_case cases[] = {
@@ -203,6 +244,7 @@ void add_imode_suite(void)
 	    TEST(test_imode_controls_accepted),
 	    TEST(test_imode_refusals),
 	    TEST(test_imode_fallback_to_software),
+	    TEST(test_imode_floor_refusal),
 	};
 	ADD_SUITE("i-mode overflow", cases);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Rules every family shares: counts, maps, reload values, the id of a
  * validated control, and validation before any register is written. */
+#include "perfctr_imode_floor.h"
 #include "x86_test.h"
 
 #define USR EVNTSEL_USR
@@ -132,13 +133,67 @@ static void test_reads_low_32_bits(void)
 	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 0x20);
 }
 
+/* The overflow floor (perfctr_imode_floor.h): an i-mode counter whose
+ * threshold (-ireset) is below 10,000 events is refused, with a bad
+ * control's errno, to a caller without CAP_PERFMON or CAP_SYS_ADMIN;
+ * with the right, the family's validator alone decides. Every reload
+ * value from -20,000 to 1 and the extremes, on the i-mode counter of a
+ * P6 control (the a-mode one's ireset is no threshold). */
+static void test_ireset_floor(void)
+{
+	struct perfctr_cpu_control control = p6_mixed;
+	int wrong = 0;
+
+	sim_cpu_p6(&fx.sim);
+	fixture_detect();
+	for (int32_t ireset = -20000; ireset <= 1; ireset++) {
+		bool below = ireset < 0 && ireset > -10000;
+		control.ireset[1] = ireset;
+		wrong += perfctr_imode_threshold_below_floor(&control) !=
+		         (below ? (uint32_t)-ireset : 0u);
+		wrong += perfctr_x86_check_ireset_floor(&control, false) != (below ? -EINVAL : 0);
+		wrong += perfctr_x86_check_ireset_floor(&control, true) != 0;
+	}
+	CU_ASSERT_EQUAL(wrong, 0);
+	control.ireset[1] = INT32_MIN; /* 2^31 events */
+	CU_ASSERT_EQUAL(perfctr_x86_check_ireset_floor(&control, false), 0);
+	/* At the floor and above it anyone's control goes to the validator. */
+	control.ireset[1] = -10000;
+	CU_ASSERT_EQUAL(perfctr_x86_check_ireset_floor(&control, false), 0);
+	ACCEPTS(control);
+	/* An interrupt at every event: refused without the right, then the
+	 * validator's with it (it takes it). */
+	control.ireset[1] = -1;
+	CU_ASSERT_EQUAL(perfctr_x86_check_ireset_floor(&control, false), -EINVAL);
+	CU_ASSERT_EQUAL(perfctr_x86_check_ireset_floor(&control, true), 0);
+	ACCEPTS(control);
+	/* The a-mode counter's slot is not a threshold. */
+	control.ireset[0] = -1;
+	control.ireset[1] = -10000;
+	CU_ASSERT_EQUAL(perfctr_x86_check_ireset_floor(&control, false), 0);
+	/* Counts the validator refuses later: no slot past the arrays is
+	 * read and nractrs + nrictrs does not wrap. */
+	for (int i = 0; i < PERFCTR_MAX_COUNTERS; i++)
+		control.ireset[i] = -1;
+	control.nractrs = 0xFFFFFFFFu;
+	control.nrictrs = 2;
+	CU_ASSERT_EQUAL(perfctr_imode_threshold_below_floor(&control), 0);
+	control.nractrs = PERFCTR_MAX_COUNTERS - 1;
+	control.nrictrs = 0xFFFFFFFFu;
+	control.ireset[PERFCTR_MAX_COUNTERS - 2] = -1;
+	control.ireset[PERFCTR_MAX_COUNTERS - 1] = -5;
+	CU_ASSERT_EQUAL(perfctr_imode_threshold_below_floor(&control), 5);
+	control.nrictrs = 0;
+	CU_ASSERT_EQUAL(perfctr_imode_threshold_below_floor(&control), 0);
+}
+
 void add_common_suite(void)
 {
 	static const struct test_case cases[] = {
 	    TEST(test_ireset_must_be_negative), TEST(test_counter_counts),
 	    TEST(test_tsc_on_is_a_flag),        TEST(test_cstatus_encoding),
 	    TEST(test_update_sets_new_id),      TEST(test_refused_control_touches_nothing),
-	    TEST(test_reads_low_32_bits),
+	    TEST(test_reads_low_32_bits),       TEST(test_ireset_floor),
 	};
 	ADD_SUITE("common rules", cases);
 }
