@@ -12,6 +12,7 @@
 
 #include "papi.h"
 #include "fake_component.h"
+#include "fake_fixture.h"
 #include "hl/hl.h"
 #include "unit_assert.h"
 
@@ -94,22 +95,10 @@ static void test_nothing_usable_is_not_fatal(void)
 	CU_ASSERT_EQUAL(config.group_count, 0);
 }
 
-static int init_library(void)
-{
-	fake_reset_state();
-	return PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT ? 0 : -1;
-}
-
 static int shutdown_library(void)
 {
 	free(config.events);
-	PAPI_shutdown();
-	return 0;
-}
-
-static void before_test(void)
-{
-	fake_reset_state();
+	return fake_suite_cleanup();
 }
 
 static void after_test(void)
@@ -133,7 +122,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(
-	    "hl_events", init_library, shutdown_library, before_test, after_test);
+	    "hl_events", fake_suite_init, shutdown_library, fake_before_test, after_test);
 	for (size_t i = 0; suite && i < sizeof(tests) / sizeof(tests[0]); i++)
 		if (!CU_add_test(suite, tests[i].name, tests[i].function))
 			suite = NULL;
