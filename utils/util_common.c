@@ -238,6 +238,25 @@ const PAPI_hw_info_t *util_hardware_info(void)
 	return hardware;
 }
 
+bool util_library_version(int *version)
+{
+	if (!util_library_init())
+		return false;
+	*version = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
+	if (*version < 0) {
+		util_report_error("PAPI_get_opt(PAPI_LIB_VERSION)", *version);
+		PAPI_shutdown();
+		return false;
+	}
+	return true;
+}
+
+void util_print_version(const char *label, int version)
+{
+	printf("%s%d.%d.%d.%d\n", label, PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
+	       PAPI_VERSION_REVISION(version), PAPI_VERSION_INCREMENT(version));
+}
+
 const PAPI_component_info_t *util_component_info(int cidx)
 {
 	int first_event = PAPI_NATIVE_MASK;
@@ -405,9 +424,7 @@ bool util_print_hardware_header(const char *title)
 
 	printf("%s\n", title);
 	util_print_rule('-', UTIL_LINE_WIDTH);
-	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(version),
-	       PAPI_VERSION_MINOR(version), PAPI_VERSION_REVISION(version),
-	       PAPI_VERSION_INCREMENT(version));
+	util_print_version("PAPI version             : ", version);
 	printf("Operating system         : %s %s\n", system.sysname, system.release);
 	printf("Vendor string and code   : %s (%d, %#x)\n", hardware->vendor_string,
 	       hardware->vendor, (unsigned)hardware->vendor);

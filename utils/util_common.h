@@ -87,6 +87,13 @@ bool util_library_init(void);
 /* util_library_init, then PAPI_get_hardware_info; on failure reports why,
  * shuts the library down and returns NULL. */
 const PAPI_hw_info_t *util_hardware_info(void);
+/* util_library_init, then the version of the library that runs (which can
+ * differ from the header's); on failure reports why, shuts the library
+ * down and returns false. */
+bool util_library_version(int *version);
+/* Prints label, then version as major.minor.revision.increment, and a new
+ * line. */
+void util_print_version(const char *label, int version);
 /* The text of a PAPI error code; never NULL. */
 const char *util_error_text(int code);
 /* The reason the library recorded for this thread's last failing call
