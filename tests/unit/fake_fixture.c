@@ -79,3 +79,19 @@ void fake_after_test(void)
 		                        CU_FALSE);
 	}
 }
+
+CU_pSuite fake_suite(const char *name)
+{
+	return CU_add_suite_with_setup_and_teardown(name, fake_suite_init, fake_suite_cleanup,
+	                                            fake_before_test, fake_after_test);
+}
+
+bool fake_add_tests(CU_pSuite suite, const struct unit_test *tests, size_t count)
+{
+	for (size_t i = 0; suite && i < count; i++)
+		if (!CU_add_test(suite, tests[i].name, tests[i].function))
+			suite = NULL;
+	if (!suite)
+		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+	return suite != NULL;
+}

@@ -1135,16 +1135,6 @@ static void test_inherit_reaches_the_component(void)
 
 /* ---- registration ------------------------------------------------------- */
 
-struct unit_test {
-	const char *name;
-	CU_TestFunc function;
-};
-
-#define TEST(function)                                                                             \
-	{                                                                                          \
-#function, function                                                                \
-	}
-
 /* A module's overflow signal with its own si_code and no si_fd (perfctr's
  * SI_PMC_OVF, 'P', the mask in the first word of the pad) reaches the
  * route of that code, once per signal, with the mask. Sent to this thread
@@ -1209,12 +1199,6 @@ int main(void)
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
-	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(
-	    "capabilities", fake_suite_init, fake_suite_cleanup, fake_before_test, fake_after_test);
-	for (size_t i = 0; suite && i < sizeof(tests) / sizeof(tests[0]); i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].function))
-			suite = NULL;
-	if (!suite)
-		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+	fake_add_tests(fake_suite("capabilities"), FAKE_TESTS(tests));
 	return unit_run_all();
 }

@@ -16,15 +16,6 @@
 #include "hl/hl.h"
 #include "unit_assert.h"
 
-struct unit_test {
-	const char *name;
-	void (*function)(void);
-};
-#define TEST(function)                                                                             \
-	{                                                                                          \
-#function, function                                                                \
-	}
-
 static struct hl_config config;
 
 static void choose(const char *events)
@@ -121,12 +112,10 @@ int main(void)
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
+	/* Its own clean-up and tear-down: the configuration to free, and no
+	 * event set may be left behind by the probes. */
 	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(
 	    "hl_events", fake_suite_init, shutdown_library, fake_before_test, after_test);
-	for (size_t i = 0; suite && i < sizeof(tests) / sizeof(tests[0]); i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].function))
-			suite = NULL;
-	if (!suite)
-		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+	fake_add_tests(suite, FAKE_TESTS(tests));
 	return unit_run_all();
 }
