@@ -979,6 +979,40 @@ static int set_state(int set)
 	return state;
 }
 
+/* A component without the capability refuses request, with a reason that
+ * names option, on a set with events (no control_update: nothing
+ * reopens, the set's state has no state_flag) and on an empty set (the
+ * component never sees it: no check_target). */
+static void assert_unable(int component, int (*request)(int set), const char *option,
+                          int state_flag)
+{
+	int set = fake_new_set(component, 1, 1);
+	int updates = fake_states[component].calls.control_update;
+	ASSERT_REFUSED(request(set), option, component);
+	CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
+	if (state_flag)
+		CU_ASSERT_FALSE(set_state(set) & state_flag);
+	fake_destroy_set(&set);
+	set = new_empty_set(component);
+	ASSERT_REFUSED(request(set), option, component);
+	CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
+	fake_destroy_set(&set);
+}
+
+static int attach_self(int set)
+{
+	return PAPI_attach(set, (unsigned long)getpid());
+}
+
+static int attach_self_by_set_opt(int set)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.attach.eventset = set;
+	option.attach.tid = (unsigned long)getpid();
+	return PAPI_set_opt(PAPI_ATTACH, &option);
+}
+
 static void test_attach_reaches_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_ATTACH];
@@ -1012,18 +1046,8 @@ static void test_attach_reaches_the_component(void)
 	const int unable[] = {FAKE_PLAIN, FAKE_CPU, FAKE_INHERIT};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = fake_new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
-		option.attach.eventset = set;
-		ASSERT_REFUSED(PAPI_set_opt(PAPI_ATTACH, &option), "PAPI_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		CU_ASSERT_FALSE(set_state(set) & PAPI_ATTACHED);
-		fake_destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		fake_destroy_set(&set);
+		assert_unable(component, attach_self, "PAPI_ATTACH", PAPI_ATTACHED);
+		assert_unable(component, attach_self_by_set_opt, "PAPI_ATTACH", PAPI_ATTACHED);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->attach, 0);
 	}
 }
@@ -1044,6 +1068,16 @@ static int set_granularity(int set, int granularity)
 	option.granularity.eventset = set;
 	option.granularity.granularity = granularity;
 	return PAPI_set_opt(PAPI_GRANUL, &option);
+}
+
+static int attach_cpu_0(int set)
+{
+	return cpu_attach(set, 0);
+}
+
+static int system_granularity(int set)
+{
+	return set_granularity(set, PAPI_GRN_SYS);
 }
 
 static void test_cpu_reaches_the_component(void)
@@ -1075,17 +1109,8 @@ static void test_cpu_reaches_the_component(void)
 	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_INHERIT};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = fake_new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
-		ASSERT_REFUSED(set_granularity(set, PAPI_GRN_SYS), "whole CPU", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		CU_ASSERT_FALSE(set_state(set) & PAPI_CPU_ATTACHED);
-		fake_destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		fake_destroy_set(&set);
+		assert_unable(component, attach_cpu_0, "PAPI_CPU_ATTACH", PAPI_CPU_ATTACHED);
+		assert_unable(component, system_granularity, "whole CPU", PAPI_CPU_ATTACHED);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->cpu, 0);
 	}
 }
@@ -1097,6 +1122,11 @@ static int set_inherit(int set, int inherit)
 	option.inherit.eventset = set;
 	option.inherit.inherit = inherit;
 	return PAPI_set_opt(PAPI_INHERIT, &option);
+}
+
+static int inherit_all(int set)
+{
+	return set_inherit(set, PAPI_INHERIT_ALL);
 }
 
 static void test_inherit_reaches_the_component(void)
@@ -1120,15 +1150,7 @@ static void test_inherit_reaches_the_component(void)
 	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_CPU};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = fake_new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		fake_destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		fake_destroy_set(&set);
+		assert_unable(component, inherit_all, "PAPI_INHERIT", 0);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->inherit, 0);
 	}
 }
