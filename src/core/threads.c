@@ -196,6 +196,21 @@ static int check_tag(int tag)
 	return PAPI_OK;
 }
 
+/* For a slot of tag: the calling thread registered, registry_lock taken
+ * and *record the thread's (NULL if its registration has vanished since),
+ * PAPI_OK; or the error, the lock not taken. */
+static int lock_current_record(int tag, struct thread_record **record)
+{
+	int status = check_tag(tag);
+	if (status == PAPI_OK)
+		status = threads_register_current();
+	if (status != PAPI_OK)
+		return status;
+	pthread_mutex_lock(&registry_lock);
+	*record = current_record_locked();
+	return PAPI_OK;
+}
+
 static int collect_all_threads(int tag, PAPI_all_thr_spec_t *all)
 {
 	if (!all || all->num < 0 || (all->num > 0 && (!all->id || !all->data)))
@@ -224,13 +239,10 @@ int threads_get_specific(int tag, void **ptr)
 		                         : collect_all_threads(tag & ~PAPI_TLS_ALL_THREADS,
 		                                               (PAPI_all_thr_spec_t *)ptr);
 	}
-	int status = check_tag(tag);
-	if (status == PAPI_OK)
-		status = threads_register_current();
+	struct thread_record *record;
+	int status = lock_current_record(tag, &record);
 	if (status != PAPI_OK)
 		return status;
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
 	*ptr = record ? record->slots[tag] : NULL;
 	pthread_mutex_unlock(&registry_lock);
 	return PAPI_OK;
@@ -238,13 +250,10 @@ int threads_get_specific(int tag, void **ptr)
 
 int threads_set_specific(int tag, void *ptr)
 {
-	int status = check_tag(tag);
-	if (status == PAPI_OK)
-		status = threads_register_current();
+	struct thread_record *record;
+	int status = lock_current_record(tag, &record);
 	if (status != PAPI_OK)
 		return status;
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
 	if (record)
 		record->slots[tag] = ptr;
 	pthread_mutex_unlock(&registry_lock);
