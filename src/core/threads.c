@@ -79,15 +79,24 @@ static void unlink_record_locked(struct thread_record *record)
 	}
 }
 
-static void forget_exiting_thread(void *value)
+/* Takes the calling thread's record out of the registry; whether it had
+ * one. */
+static bool forget_current_thread(void)
 {
-	(void)value;
 	pthread_mutex_lock(&registry_lock);
 	struct thread_record *record = current_record_locked();
+	bool registered = record != NULL;
 	if (record)
 		unlink_record_locked(record);
 	self_record = NULL;
 	pthread_mutex_unlock(&registry_lock);
+	return registered;
+}
+
+static void forget_exiting_thread(void *value)
+{
+	(void)value;
+	(void)forget_current_thread();
 }
 
 static void create_exit_key(void)
@@ -126,13 +135,7 @@ int threads_register_current(void)
 
 int threads_unregister_current(void)
 {
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
-	if (record)
-		unlink_record_locked(record);
-	self_record = NULL;
-	pthread_mutex_unlock(&registry_lock);
-	if (!record)
+	if (!forget_current_thread())
 		return papi_error_set(PAPI_EMISC, "this thread is not registered with the library");
 	if (exit_key_ready)
 		pthread_setspecific(exit_key, NULL);
