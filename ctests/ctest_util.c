@@ -263,6 +263,18 @@ int ctest_software_multiplexed_eventset(int slice_ns)
 	return eventset;
 }
 
+void ctest_clock_variant(int index, char *name, size_t len)
+{
+	static const char *const bases[] = {"TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK", "CPU-CLOCK",
+	                                    "PERF_COUNT_SW_CPU_CLOCK"};
+	static const char *const modifiers[] = {"u", "k", "mg", "mh"};
+	int subset = index % 16;
+	size_t used = (size_t)snprintf(name, len, "perf::%s", bases[index / 16 % 4]);
+	for (int m = 0; m < 4; m++)
+		if (subset & (1 << m))
+			used += (size_t)snprintf(name + used, len - used, ":%s", modifiers[m]);
+}
+
 /* The child's side of ctest_expect_refused_as_nobody: its exit status says
  * which step went wrong (0: refused as expected). */
 static int refused_as_nobody(int (*attempt)(int eventset), const char *reason_word)

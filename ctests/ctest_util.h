@@ -116,6 +116,12 @@ int ctest_perf_event_cidx(void);
 /* An empty perf_event set under the core's software multiplexer
  * (PAPI_MULTIPLEX_FORCE_SW) with slices of slice_ns (0: the default). */
 int ctest_software_multiplexed_eventset(int slice_ns);
+/* perf_event's software clocks (TASK-CLOCK, CPU-CLOCK and their
+ * PERF_COUNT_SW_ names) each with every subset of the modifiers u, k, mg
+ * and mh: 64 names of events that count alike, enough to multiplex. */
+#define CTEST_CLOCK_VARIANTS 64
+/* The name of clock variant index (0 to CTEST_CLOCK_VARIANTS - 1). */
+void ctest_clock_variant(int index, char *name, size_t len);
 /* A new event set holding these events, added by name in order. */
 int ctest_eventset_of(const char *const *names, int count);
 /* Removes all events and destroys the set; fails the test on error. */

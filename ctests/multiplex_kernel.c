@@ -23,25 +23,16 @@ static void check_close(const char *name, long long counted, long long expected)
 
 static void sixty_four_clocks(void)
 {
-	static const char *const bases[] = {"TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK", "CPU-CLOCK",
-	                                    "PERF_COUNT_SW_CPU_CLOCK"};
-	static const char *const modifiers[] = {"u", "k", "mg", "mh"};
 	long long values[64], cpu0, cpu1;
 	int eventset = PAPI_NULL;
 
 	CHECK_OK(PAPI_create_eventset(&eventset));
 	CHECK_OK(PAPI_assign_eventset_component(eventset, ctest_perf_event_cidx()));
 	CHECK_OK(PAPI_set_multiplex(eventset));
-	for (int b = 0; b < 4; b++) {
-		for (int subset = 0; subset < 16; subset++) {
-			char name[128];
-			size_t used = (size_t)snprintf(name, sizeof(name), "perf::%s", bases[b]);
-			for (int m = 0; m < 4; m++)
-				if (subset & (1 << m))
-					used += (size_t)snprintf(name + used, sizeof(name) - used,
-					                         ":%s", modifiers[m]);
-			CHECK_OK(PAPI_add_named_event(eventset, name));
-		}
+	for (int v = 0; v < CTEST_CLOCK_VARIANTS; v++) {
+		char name[128];
+		ctest_clock_variant(v, name, sizeof(name));
+		CHECK_OK(PAPI_add_named_event(eventset, name));
 	}
 	cpu0 = ctest_thread_cpu_ns();
 	CHECK_OK(PAPI_start(eventset));

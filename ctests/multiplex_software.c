@@ -89,9 +89,6 @@ static void reset_and_accum(void)
 
 int main(int argc, char **argv)
 {
-	static const char *const bases[] = {"TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK", "CPU-CLOCK",
-	                                    "PERF_COUNT_SW_CPU_CLOCK"};
-	static const char *const modifiers[] = {"u", "k", "mg", "mh"};
 	long long values[EVENTS], cpu0, cpu_mid, cpu1;
 	double errors[EVENTS];
 	PAPI_option_t option;
@@ -108,19 +105,13 @@ int main(int argc, char **argv)
 	FAIL_IF(!(option.multiplex.flags & PAPI_MULTIPLEX_FORCE_SW),
 	        "the set does not report software multiplexing");
 
-	for (int b = 0; b < 4; b++) {
-		for (int subset = 0; subset < 16; subset++) {
-			char name[128];
-			size_t used = (size_t)snprintf(name, sizeof(name), "perf::%s", bases[b]);
-			for (int m = 0; m < 4; m++)
-				if (subset & (1 << m))
-					used += (size_t)snprintf(name + used, sizeof(name) - used,
-					                         ":%s", modifiers[m]);
-			int rc = PAPI_add_named_event(eventset, name);
-			FAIL_IF(rc != PAPI_OK, "adding %s returned %s%s", name, ctest_errname(rc),
-			        ctest_reason());
-			added++;
-		}
+	for (int v = 0; v < CTEST_CLOCK_VARIANTS; v++) {
+		char name[128];
+		ctest_clock_variant(v, name, sizeof(name));
+		int rc = PAPI_add_named_event(eventset, name);
+		FAIL_IF(rc != PAPI_OK, "adding %s returned %s%s", name, ctest_errname(rc),
+		        ctest_reason());
+		added++;
 	}
 	FAIL_IF(PAPI_num_events(eventset) != EVENTS, "%d events in the set",
 	        PAPI_num_events(eventset));

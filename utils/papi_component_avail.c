@@ -5,28 +5,15 @@
 
 #include "util_common.h"
 
-enum component_option {
-	OPTION_HELP = 1,
-	OPTION_DETAIL,
-};
+enum component_option { OPTION_DETAIL = UTIL_OPTION_HELP + 1, OPTION_COUNT };
 
 static const struct util_option component_options[] = {
-    {OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+    {UTIL_OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
     {OPTION_DETAIL, "-d", "--detail", NULL, "print detailed information on each component", NULL},
 };
 
 /* Continuation lines line up under the component's description. */
 #define DETAIL_INDENT "                                "
-
-static void print_help(void)
-{
-	printf("This is the PAPI component avail program.\n"
-	       "It provides availability of installed PAPI components.\n"
-	       "Usage: %s [options]\n"
-	       "Options:\n",
-	       util_program_name());
-	util_options_print(stdout, component_options, UTIL_ARRAY_LENGTH(component_options));
-}
 
 static void print_name_line(const PAPI_component_info_t *component)
 {
@@ -164,27 +151,16 @@ static void list_active(bool detail)
 
 int main(int argc, char **argv)
 {
-	struct util_options options;
-	const char *value;
-	bool detail = false;
-	int option;
+	bool flags[OPTION_COUNT] = {false};
+	int status;
 
-	util_options_init(&options, component_options, UTIL_ARRAY_LENGTH(component_options), argc,
-	                  argv);
-	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
-		switch (option) {
-		case OPTION_HELP:
-			print_help();
-			return UTIL_EXIT_OK;
-		case OPTION_DETAIL:
-			detail = true;
-			break;
-		case UTIL_OPTION_OPERAND:
-			return util_usage_error("unexpected argument '%s'", value);
-		default:
-			return UTIL_EXIT_USAGE;
-		}
-	}
+	if (!util_parse_flags(argc, argv,
+	                      "This is the PAPI component avail program.\n"
+	                      "It provides availability of installed PAPI components.\n",
+	                      component_options, UTIL_ARRAY_LENGTH(component_options), flags,
+	                      &status))
+		return status;
+	bool detail = flags[OPTION_DETAIL];
 
 	if (!util_library_init())
 		return UTIL_EXIT_FAILURE;

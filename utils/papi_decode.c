@@ -6,27 +6,12 @@
 
 #include "util_common.h"
 
-enum decode_option {
-	OPTION_HELP = 1,
-	OPTION_AVAIL,
-};
+enum decode_option { OPTION_AVAIL = UTIL_OPTION_HELP + 1, OPTION_COUNT };
 
 static const struct util_option decode_options[] = {
-    {OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+    {UTIL_OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
     {OPTION_AVAIL, "-a", "--avail", NULL, "decode only available PAPI preset events", NULL},
 };
-
-static void print_help(void)
-{
-	printf("This is the PAPI decode utility program.\n"
-	       "It decodes PAPI preset events into csv formatted text.\n"
-	       "By default all presets are decoded.\n"
-	       "The text goes to stdout, but can be piped to a file.\n"
-	       "Usage: %s [options]\n"
-	       "Options:\n",
-	       util_program_name());
-	util_options_print(stdout, decode_options, UTIL_ARRAY_LENGTH(decode_options));
-}
 
 /* A text field in double quotes; a quote inside is doubled, as CSV wants. */
 static void print_quoted(const char *text)
@@ -54,26 +39,17 @@ static void print_preset(const PAPI_event_info_t *info)
 
 int main(int argc, char **argv)
 {
-	struct util_options options;
-	const char *value;
-	bool avail_only = false;
-	int id, code;
+	bool flags[OPTION_COUNT] = {false};
+	int status, code;
 
-	util_options_init(&options, decode_options, UTIL_ARRAY_LENGTH(decode_options), argc, argv);
-	while ((id = util_options_next(&options, &value)) != UTIL_OPTION_END) {
-		switch (id) {
-		case OPTION_HELP:
-			print_help();
-			return UTIL_EXIT_OK;
-		case OPTION_AVAIL:
-			avail_only = true;
-			break;
-		case UTIL_OPTION_OPERAND:
-			return util_usage_error("unexpected argument '%s'", value);
-		default:
-			return UTIL_EXIT_USAGE;
-		}
-	}
+	if (!util_parse_flags(argc, argv,
+	                      "This is the PAPI decode utility program.\n"
+	                      "It decodes PAPI preset events into csv formatted text.\n"
+	                      "By default all presets are decoded.\n"
+	                      "The text goes to stdout, but can be piped to a file.\n",
+	                      decode_options, UTIL_ARRAY_LENGTH(decode_options), flags, &status))
+		return status;
+	bool avail_only = flags[OPTION_AVAIL];
 	if (!util_library_init())
 		return UTIL_EXIT_FAILURE;
 	printf("name,derived,postfix,short_descr,long_descr,note,[native,...]\n\n");

@@ -12,19 +12,11 @@ int main(int argc, char **argv)
 	                          "It lists every error code of the PAPI library with its text.\n",
 	                          &status))
 		return status;
-	if (!util_library_init())
+	if (!util_library_version(&version))
 		return UTIL_EXIT_FAILURE;
-	version = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
-	if (version < 0) {
-		util_report_error("PAPI_get_opt(PAPI_LIB_VERSION)", version);
-		PAPI_shutdown();
-		return UTIL_EXIT_FAILURE;
-	}
 	printf("\n");
 	util_print_rule('-', 34);
-	printf("For PAPI Version: %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(version),
-	       PAPI_VERSION_MINOR(version), PAPI_VERSION_REVISION(version),
-	       PAPI_VERSION_INCREMENT(version));
+	util_print_version("For PAPI Version: ", version);
 	util_print_rule('-', 34);
 	/* The codes are 0, -1, -2, ... without a gap: the first one without a
 	 * text is past the last. */

@@ -11,18 +11,9 @@ int main(int argc, char **argv)
 	                          "It prints the version of the PAPI library in use.\n",
 	                          &status))
 		return status;
-	if (!util_library_init())
+	if (!util_library_version(&version))
 		return UTIL_EXIT_FAILURE;
-	/* The running library's version, not the header's: they can differ. */
-	version = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
-	if (version < 0) {
-		util_report_error("PAPI_get_opt(PAPI_LIB_VERSION)", version);
-		PAPI_shutdown();
-		return UTIL_EXIT_FAILURE;
-	}
-	printf("PAPI Version: %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(version),
-	       PAPI_VERSION_MINOR(version), PAPI_VERSION_REVISION(version),
-	       PAPI_VERSION_INCREMENT(version));
+	util_print_version("PAPI Version: ", version);
 	PAPI_shutdown();
 	return UTIL_EXIT_OK;
 }

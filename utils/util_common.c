@@ -124,32 +124,42 @@ void util_options_print(FILE *out, const struct util_option *table, size_t count
 	}
 }
 
-bool util_parse_help_only(int argc, char **argv, const char *description, int *exit_status)
+bool util_parse_flags(int argc, char **argv, const char *description,
+                      const struct util_option *table, size_t count, bool *flags, int *exit_status)
 {
-	static const struct util_option help_option[] = {
-	    {1, "-h", "--help", NULL, "print this help message", NULL},
-	};
 	struct util_options options;
 	const char *value;
 	int option;
 
-	util_options_init(&options, help_option, UTIL_ARRAY_LENGTH(help_option), argc, argv);
-	option = util_options_next(&options, &value);
-	switch (option) {
-	case UTIL_OPTION_END:
-		return true;
-	case UTIL_OPTION_OPERAND:
-		*exit_status = util_usage_error("unexpected argument '%s'", value);
-		return false;
-	case UTIL_OPTION_ERROR:
-		*exit_status = UTIL_EXIT_USAGE;
-		return false;
-	default:
-		printf("%sUsage: %s [options]\nOptions:\n", description, program_name);
-		util_options_print(stdout, help_option, UTIL_ARRAY_LENGTH(help_option));
-		*exit_status = UTIL_EXIT_OK;
-		return false;
+	util_options_init(&options, table, count, argc, argv);
+	while ((option = util_options_next(&options, &value)) != UTIL_OPTION_END) {
+		switch (option) {
+		case UTIL_OPTION_HELP:
+			printf("%sUsage: %s [options]\nOptions:\n", description, program_name);
+			util_options_print(stdout, table, count);
+			*exit_status = UTIL_EXIT_OK;
+			return false;
+		case UTIL_OPTION_OPERAND:
+			*exit_status = util_usage_error("unexpected argument '%s'", value);
+			return false;
+		case UTIL_OPTION_ERROR:
+			*exit_status = UTIL_EXIT_USAGE;
+			return false;
+		default:
+			flags[option] = true;
+		}
 	}
+	return true;
+}
+
+bool util_parse_help_only(int argc, char **argv, const char *description, int *exit_status)
+{
+	static const struct util_option help_option[] = {
+	    {UTIL_OPTION_HELP, "-h", "--help", NULL, "print this help message", NULL},
+	};
+
+	return util_parse_flags(argc, argv, description, help_option,
+	                        UTIL_ARRAY_LENGTH(help_option), NULL, exit_status);
 }
 
 bool util_parse_long(const char *text, long minimum, long maximum, long *value)
@@ -236,6 +246,25 @@ const PAPI_hw_info_t *util_hardware_info(void)
 		PAPI_shutdown();
 	}
 	return hardware;
+}
+
+bool util_library_version(int *version)
+{
+	if (!util_library_init())
+		return false;
+	*version = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
+	if (*version < 0) {
+		util_report_error("PAPI_get_opt(PAPI_LIB_VERSION)", *version);
+		PAPI_shutdown();
+		return false;
+	}
+	return true;
+}
+
+void util_print_version(const char *label, int version)
+{
+	printf("%s%d.%d.%d.%d\n", label, PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
+	       PAPI_VERSION_REVISION(version), PAPI_VERSION_INCREMENT(version));
 }
 
 const PAPI_component_info_t *util_component_info(int cidx)
@@ -405,9 +434,7 @@ bool util_print_hardware_header(const char *title)
 
 	printf("%s\n", title);
 	util_print_rule('-', UTIL_LINE_WIDTH);
-	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(version),
-	       PAPI_VERSION_MINOR(version), PAPI_VERSION_REVISION(version),
-	       PAPI_VERSION_INCREMENT(version));
+	util_print_version("PAPI version             : ", version);
 	printf("Operating system         : %s %s\n", system.sysname, system.release);
 	printf("Vendor string and code   : %s (%d, %#x)\n", hardware->vendor_string,
 	       hardware->vendor, (unsigned)hardware->vendor);

@@ -57,6 +57,7 @@ enum {
 	UTIL_OPTION_END = 0,      /* no arguments left */
 	UTIL_OPTION_OPERAND = -1, /* a non-option argument, in *value */
 	UTIL_OPTION_ERROR = -2,   /* reported on stderr already */
+	UTIL_OPTION_HELP = 1,     /* -h/--help in util_parse_flags's tables */
 };
 
 /* Remembers the program name (for messages) and the table. */
@@ -69,9 +70,14 @@ int util_options_next(struct util_options *options, const char **value);
 void util_options_print(FILE *out, const struct util_option *table, size_t count);
 /* Prints "Try '<program> --help'" after a usage error; returns UTIL_EXIT_USAGE. */
 int util_usage_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
-/* The whole command line of a utility whose only option is -h/--help: on
- * -h prints description, the usage and the option; rejects anything else.
- * Returns true when the program should go on, else false with its status. */
+/* The whole command line of a utility whose options are -h/--help (id
+ * UTIL_OPTION_HELP) and flags without a value: each flag given sets
+ * flags[its id]; -h prints description, the usage and the table; an
+ * operand or an unknown option is a usage error. Returns true when the
+ * program should go on, else false with its status. */
+bool util_parse_flags(int argc, char **argv, const char *description,
+                      const struct util_option *table, size_t count, bool *flags, int *exit_status);
+/* util_parse_flags for a utility whose only option is -h/--help. */
 bool util_parse_help_only(int argc, char **argv, const char *description, int *exit_status);
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool util_parse_long(const char *text, long minimum, long maximum, long *value);
@@ -87,6 +93,13 @@ bool util_library_init(void);
 /* util_library_init, then PAPI_get_hardware_info; on failure reports why,
  * shuts the library down and returns NULL. */
 const PAPI_hw_info_t *util_hardware_info(void);
+/* util_library_init, then the version of the library that runs (which can
+ * differ from the header's); on failure reports why, shuts the library
+ * down and returns false. */
+bool util_library_version(int *version);
+/* Prints label, then version as major.minor.revision.increment, and a new
+ * line. */
+void util_print_version(const char *label, int version);
 /* The text of a PAPI error code; never NULL. */
 const char *util_error_text(int code);
 /* The reason the library recorded for this thread's last failing call

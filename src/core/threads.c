@@ -79,15 +79,24 @@ static void unlink_record_locked(struct thread_record *record)
 	}
 }
 
-static void forget_exiting_thread(void *value)
+/* Takes the calling thread's record out of the registry; whether it had
+ * one. */
+static bool forget_current_thread(void)
 {
-	(void)value;
 	pthread_mutex_lock(&registry_lock);
 	struct thread_record *record = current_record_locked();
+	bool registered = record != NULL;
 	if (record)
 		unlink_record_locked(record);
 	self_record = NULL;
 	pthread_mutex_unlock(&registry_lock);
+	return registered;
+}
+
+static void forget_exiting_thread(void *value)
+{
+	(void)value;
+	(void)forget_current_thread();
 }
 
 static void create_exit_key(void)
@@ -126,13 +135,7 @@ int threads_register_current(void)
 
 int threads_unregister_current(void)
 {
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
-	if (record)
-		unlink_record_locked(record);
-	self_record = NULL;
-	pthread_mutex_unlock(&registry_lock);
-	if (!record)
+	if (!forget_current_thread())
 		return papi_error_set(PAPI_EMISC, "this thread is not registered with the library");
 	if (exit_key_ready)
 		pthread_setspecific(exit_key, NULL);
@@ -196,6 +199,21 @@ static int check_tag(int tag)
 	return PAPI_OK;
 }
 
+/* For a slot of tag: the calling thread registered, registry_lock taken
+ * and *record the thread's (NULL if its registration has vanished since),
+ * PAPI_OK; or the error, the lock not taken. */
+static int lock_current_record(int tag, struct thread_record **record)
+{
+	int status = check_tag(tag);
+	if (status == PAPI_OK)
+		status = threads_register_current();
+	if (status != PAPI_OK)
+		return status;
+	pthread_mutex_lock(&registry_lock);
+	*record = current_record_locked();
+	return PAPI_OK;
+}
+
 static int collect_all_threads(int tag, PAPI_all_thr_spec_t *all)
 {
 	if (!all || all->num < 0 || (all->num > 0 && (!all->id || !all->data)))
@@ -224,13 +242,10 @@ int threads_get_specific(int tag, void **ptr)
 		                         : collect_all_threads(tag & ~PAPI_TLS_ALL_THREADS,
 		                                               (PAPI_all_thr_spec_t *)ptr);
 	}
-	int status = check_tag(tag);
-	if (status == PAPI_OK)
-		status = threads_register_current();
+	struct thread_record *record;
+	int status = lock_current_record(tag, &record);
 	if (status != PAPI_OK)
 		return status;
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
 	*ptr = record ? record->slots[tag] : NULL;
 	pthread_mutex_unlock(&registry_lock);
 	return PAPI_OK;
@@ -238,13 +253,10 @@ int threads_get_specific(int tag, void **ptr)
 
 int threads_set_specific(int tag, void *ptr)
 {
-	int status = check_tag(tag);
-	if (status == PAPI_OK)
-		status = threads_register_current();
+	struct thread_record *record;
+	int status = lock_current_record(tag, &record);
 	if (status != PAPI_OK)
 		return status;
-	pthread_mutex_lock(&registry_lock);
-	struct thread_record *record = current_record_locked();
 	if (record)
 		record->slots[tag] = ptr;
 	pthread_mutex_unlock(&registry_lock);

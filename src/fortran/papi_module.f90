@@ -27,22 +27,110 @@ module papi
     end subroutine papif_overflow_handler
   end interface
 
-  interface
-    ! library init, threads, errors
-    subroutine papif_library_init(check)
+  ! The shapes that several entry points share, argument names included (a call may
+  ! name its arguments): each such entry point is declared below with procedure(shape),
+  ! an external procedure with that explicit interface, as one of its own would be.
+  abstract interface
+    subroutine check_only(check)
       import :: c_int
       integer(c_int) :: check
-    end subroutine papif_library_init
+    end subroutine check_only
+    subroutine lock_check(lock, check)
+      import :: c_int
+      integer(c_int) :: lock
+      integer(c_int) :: check
+    end subroutine lock_check
+    subroutine event_set_check(event_set, check)
+      import :: c_int
+      integer(c_int) :: event_set
+      integer(c_int) :: check
+    end subroutine event_set_check
+    subroutine event_set_cidx_check(event_set, cidx, check)
+      import :: c_int
+      integer(c_int) :: event_set
+      integer(c_int) :: cidx
+      integer(c_int) :: check
+    end subroutine event_set_cidx_check
+    subroutine event_set_code_check(event_set, event_code, check)
+      import :: c_int
+      integer(c_int) :: event_set
+      integer(c_int) :: event_code
+      integer(c_int) :: check
+    end subroutine event_set_code_check
+    subroutine event_set_name_check(event_set, name, check)
+      import :: c_int
+      integer(c_int) :: event_set
+      character(len=*) :: name
+      integer(c_int) :: check
+    end subroutine event_set_name_check
+    subroutine event_set_codes_check(event_set, event_codes, number, check)
+      import :: c_int
+      integer(c_int) :: event_set
+      integer(c_int), dimension(*) :: event_codes
+      integer(c_int) :: number
+      integer(c_int) :: check
+    end subroutine event_set_codes_check
+    subroutine event_set_values_check(event_set, values, check)
+      import :: c_int, c_long_long
+      integer(c_int) :: event_set
+      integer(c_long_long), dimension(*) :: values
+      integer(c_int) :: check
+    end subroutine event_set_values_check
+    subroutine region_check(region, check)
+      import :: c_int
+      character(len=*) :: region
+      integer(c_int) :: check
+    end subroutine region_check
+    subroutine cycles_out(cycles)
+      import :: c_long_long
+      integer(c_long_long) :: cycles
+    end subroutine cycles_out
+    subroutine usec_out(usec)
+      import :: c_long_long
+      integer(c_long_long) :: usec
+    end subroutine usec_out
+    subroutine nsec_out(nsec)
+      import :: c_long_long
+      integer(c_long_long) :: nsec
+    end subroutine nsec_out
+  end interface
+  private :: check_only, lock_check, event_set_check, event_set_cidx_check, &
+    event_set_code_check, event_set_name_check, event_set_codes_check, &
+    event_set_values_check, region_check, cycles_out, usec_out, nsec_out
+
+  ! library init, threads
+  procedure(check_only) :: papif_library_init, papif_multiplex_init, &
+    papif_register_thread, papif_unregister_thread
+  procedure(lock_check) :: papif_lock, papif_unlock
+  ! event sets
+  procedure(event_set_check) :: papif_create_eventset, papif_destroy_eventset, &
+    papif_cleanup_eventset, papif_set_multiplex, papif_get_multiplex, papif_detach
+  procedure(event_set_cidx_check) :: papif_assign_eventset_component, &
+    papif_get_eventset_component
+  procedure(event_set_code_check) :: papif_add_event, papif_remove_event
+  procedure(event_set_name_check) :: papif_add_named_event, papif_remove_named_event
+  procedure(event_set_codes_check) :: papif_add_events, papif_remove_events, &
+    papif_list_events
+  ! counting
+  procedure(event_set_check) :: papif_start, papif_reset
+  procedure(event_set_values_check) :: papif_stop, papif_read, papif_accum, papif_write
+  ! timers
+  procedure(cycles_out) :: papif_get_real_cyc, papif_get_virt_cyc
+  procedure(usec_out) :: papif_get_real_usec, papif_get_virt_usec
+  procedure(nsec_out) :: papif_get_real_nsec, papif_get_virt_nsec
+  ! high-level regions and rates
+  procedure(region_check) :: papif_hl_region_begin, papif_hl_read, papif_hl_region_end
+  procedure(check_only) :: papif_hl_stop, papif_rate_stop
+
+  ! The entry points of a shape of their own.
+  interface
+    ! library init, threads, errors
     subroutine papif_is_initialized(level)
       import :: c_int
       integer(c_int) :: level
     end subroutine papif_is_initialized
     subroutine papif_shutdown()
     end subroutine papif_shutdown
-    subroutine papif_multiplex_init(check)
-      import :: c_int
-      integer(c_int) :: check
-    end subroutine papif_multiplex_init
     subroutine papif_thread_id(id)
       import :: c_long
       integer(c_long) :: id
@@ -58,29 +146,11 @@ module papi
       end interface
       integer(c_int) :: check
     end subroutine papif_thread_init
-    subroutine papif_register_thread(check)
-      import :: c_int
-      integer(c_int) :: check
-    end subroutine papif_register_thread
-    subroutine papif_unregister_thread(check)
-      import :: c_int
-      integer(c_int) :: check
-    end subroutine papif_unregister_thread
     subroutine papif_set_debug(level, check)
       import :: c_int
       integer(c_int) :: level
       integer(c_int) :: check
     end subroutine papif_set_debug
-    subroutine papif_lock(lock, check)
-      import :: c_int
-      integer(c_int) :: lock
-      integer(c_int) :: check
-    end subroutine papif_lock
-    subroutine papif_unlock(lock, check)
-      import :: c_int
-      integer(c_int) :: lock
-      integer(c_int) :: check
-    end subroutine papif_unlock
     subroutine papif_perror(message)
       character(len=*) :: message
     end subroutine papif_perror
@@ -96,78 +166,6 @@ module papi
       integer(c_int) :: check
     end subroutine papif_strreason
     ! event sets
-    subroutine papif_create_eventset(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_create_eventset
-    subroutine papif_destroy_eventset(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_destroy_eventset
-    subroutine papif_cleanup_eventset(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_cleanup_eventset
-    subroutine papif_assign_eventset_component(event_set, cidx, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: cidx
-      integer(c_int) :: check
-    end subroutine papif_assign_eventset_component
-    subroutine papif_get_eventset_component(event_set, cidx, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: cidx
-      integer(c_int) :: check
-    end subroutine papif_get_eventset_component
-    subroutine papif_add_event(event_set, event_code, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: event_code
-      integer(c_int) :: check
-    end subroutine papif_add_event
-    subroutine papif_add_named_event(event_set, name, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      character(len=*) :: name
-      integer(c_int) :: check
-    end subroutine papif_add_named_event
-    subroutine papif_add_events(event_set, event_codes, number, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int), dimension(*) :: event_codes
-      integer(c_int) :: number
-      integer(c_int) :: check
-    end subroutine papif_add_events
-    subroutine papif_remove_event(event_set, event_code, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: event_code
-      integer(c_int) :: check
-    end subroutine papif_remove_event
-    subroutine papif_remove_named_event(event_set, name, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      character(len=*) :: name
-      integer(c_int) :: check
-    end subroutine papif_remove_named_event
-    subroutine papif_remove_events(event_set, event_codes, number, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int), dimension(*) :: event_codes
-      integer(c_int) :: number
-      integer(c_int) :: check
-    end subroutine papif_remove_events
-    subroutine papif_list_events(event_set, event_codes, number, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int), dimension(*) :: event_codes
-      integer(c_int) :: number
-      integer(c_int) :: check
-    end subroutine papif_list_events
     subroutine papif_num_events(event_set, count)
       import :: c_int
       integer(c_int) :: event_set
@@ -179,45 +177,13 @@ module papi
       integer(c_int) :: status
       integer(c_int) :: check
     end subroutine papif_state
-    subroutine papif_set_multiplex(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_set_multiplex
-    subroutine papif_get_multiplex(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_get_multiplex
     subroutine papif_attach(event_set, tid, check)
       import :: c_int, c_long
       integer(c_int) :: event_set
       integer(c_long) :: tid
       integer(c_int) :: check
     end subroutine papif_attach
-    subroutine papif_detach(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_detach
     ! counting
-    subroutine papif_start(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_start
-    subroutine papif_stop(event_set, values, check)
-      import :: c_int, c_long_long
-      integer(c_int) :: event_set
-      integer(c_long_long), dimension(*) :: values
-      integer(c_int) :: check
-    end subroutine papif_stop
-    subroutine papif_read(event_set, values, check)
-      import :: c_int, c_long_long
-      integer(c_int) :: event_set
-      integer(c_long_long), dimension(*) :: values
-      integer(c_int) :: check
-    end subroutine papif_read
     subroutine papif_read_ts(event_set, values, cycles, check)
       import :: c_int, c_long_long
       integer(c_int) :: event_set
@@ -225,23 +191,6 @@ module papi
       integer(c_long_long) :: cycles
       integer(c_int) :: check
     end subroutine papif_read_ts
-    subroutine papif_accum(event_set, values, check)
-      import :: c_int, c_long_long
-      integer(c_int) :: event_set
-      integer(c_long_long), dimension(*) :: values
-      integer(c_int) :: check
-    end subroutine papif_accum
-    subroutine papif_reset(event_set, check)
-      import :: c_int
-      integer(c_int) :: event_set
-      integer(c_int) :: check
-    end subroutine papif_reset
-    subroutine papif_write(event_set, values, check)
-      import :: c_int, c_long_long
-      integer(c_int) :: event_set
-      integer(c_long_long), dimension(*) :: values
-      integer(c_int) :: check
-    end subroutine papif_write
     subroutine papif_event_times(event_set, index, enabled_ns, running_ns, check)
       import :: c_int, c_long_long
       integer(c_int) :: event_set
@@ -408,30 +357,6 @@ module papi
       integer(c_long_long), dimension(*) :: values
       integer(c_int) :: check
     end subroutine papif_get_dmem_info
-    subroutine papif_get_real_cyc(cycles)
-      import :: c_long_long
-      integer(c_long_long) :: cycles
-    end subroutine papif_get_real_cyc
-    subroutine papif_get_real_usec(usec)
-      import :: c_long_long
-      integer(c_long_long) :: usec
-    end subroutine papif_get_real_usec
-    subroutine papif_get_real_nsec(nsec)
-      import :: c_long_long
-      integer(c_long_long) :: nsec
-    end subroutine papif_get_real_nsec
-    subroutine papif_get_virt_cyc(cycles)
-      import :: c_long_long
-      integer(c_long_long) :: cycles
-    end subroutine papif_get_virt_cyc
-    subroutine papif_get_virt_usec(usec)
-      import :: c_long_long
-      integer(c_long_long) :: usec
-    end subroutine papif_get_virt_usec
-    subroutine papif_get_virt_nsec(nsec)
-      import :: c_long_long
-      integer(c_long_long) :: nsec
-    end subroutine papif_get_virt_nsec
     subroutine papif_num_components(count)
       import :: c_int
       integer(c_int) :: count
@@ -474,25 +399,6 @@ module papi
       integer(c_int) :: check
     end subroutine papif_get_overflow_event_index
     ! high-level regions and rates
-    subroutine papif_hl_region_begin(region, check)
-      import :: c_int
-      character(len=*) :: region
-      integer(c_int) :: check
-    end subroutine papif_hl_region_begin
-    subroutine papif_hl_read(region, check)
-      import :: c_int
-      character(len=*) :: region
-      integer(c_int) :: check
-    end subroutine papif_hl_read
-    subroutine papif_hl_region_end(region, check)
-      import :: c_int
-      character(len=*) :: region
-      integer(c_int) :: check
-    end subroutine papif_hl_region_end
-    subroutine papif_hl_stop(check)
-      import :: c_int
-      integer(c_int) :: check
-    end subroutine papif_hl_stop
     subroutine papif_flips_rate(event, rtime, ptime, flpins, mflips, check)
       import :: c_int, c_long_long, c_float
       integer(c_int) :: event
@@ -520,9 +426,5 @@ module papi
       integer(c_long_long) :: ref, core, evt
       integer(c_int) :: check
     end subroutine papif_epc
-    subroutine papif_rate_stop(check)
-      import :: c_int
-      integer(c_int) :: check
-    end subroutine papif_rate_stop
   end interface
 end module papi

@@ -129,6 +129,24 @@ static int rate_interval(long long *counts, float *rtime, float *ptime, float *r
 	return PAPI_OK;
 }
 
+/* This call's counts and times: zeros where it starts a measurement (the
+ * first call, or another kind or event than the one that runs), else those
+ * of the interval since the previous call. Sets nothing where it fails. */
+static int rate_step(enum rate_kind kind, int event, const int *codes, int count,
+                     bool last_optional, long long *counts, float *rtime, float *ptime,
+                     float *real_us)
+{
+	if (rate.kind != kind || rate.event != event) {
+		int status = rate_begin(kind, event, codes, count, last_optional);
+		if (status != PAPI_OK)
+			return status;
+		memset(counts, 0, RATE_MAX_EVENTS * sizeof *counts);
+		*rtime = *ptime = *real_us = 0;
+		return PAPI_OK;
+	}
+	return rate_interval(counts, rtime, ptime, real_us);
+}
+
 static bool is_one_of(int event, const int *allowed, int count)
 {
 	for (int a = 0; a < count; a++)
@@ -146,17 +164,9 @@ static int operations_rate(enum rate_kind kind, int event, const int *allowed, f
 	if (!is_one_of(event, allowed, 3))
 		return papi_error_set(PAPI_ENOEVNT, "%s counts only its three presets, not 0x%x",
 		                      kind_name(kind), (unsigned)event);
-	if (rate.kind != kind || rate.event != event) {
-		int status = rate_begin(kind, event, &event, 1, false);
-		if (status != PAPI_OK)
-			return status;
-		*rtime = *ptime = *per_us = 0;
-		*count = 0;
-		return PAPI_OK;
-	}
 	long long counts[RATE_MAX_EVENTS];
 	float real_us;
-	int status = rate_interval(counts, rtime, ptime, &real_us);
+	int status = rate_step(kind, event, &event, 1, false, counts, rtime, ptime, &real_us);
 	if (status != PAPI_OK)
 		return status;
 	*count = counts[0];
@@ -182,18 +192,10 @@ PAPI_EXPORT int PAPI_ipc(float *rtime, float *ptime, long long *ins, float *ipc)
 {
 	if (!rtime || !ptime || !ins || !ipc)
 		return papi_error_set(PAPI_EINVAL, "PAPI_ipc: a result pointer is NULL");
-	if (rate.kind != RATE_IPC) {
-		static const int codes[] = {PAPI_TOT_INS, PAPI_TOT_CYC};
-		int status = rate_begin(RATE_IPC, 0, codes, 2, false);
-		if (status != PAPI_OK)
-			return status;
-		*rtime = *ptime = *ipc = 0;
-		*ins = 0;
-		return PAPI_OK;
-	}
+	static const int codes[] = {PAPI_TOT_INS, PAPI_TOT_CYC};
 	long long counts[RATE_MAX_EVENTS];
 	float real_us;
-	int status = rate_interval(counts, rtime, ptime, &real_us);
+	int status = rate_step(RATE_IPC, 0, codes, 2, false, counts, rtime, ptime, &real_us);
 	if (status != PAPI_OK)
 		return status;
 	*ins = counts[0];
@@ -207,21 +209,14 @@ PAPI_EXPORT int PAPI_epc(int event, float *rtime, float *ptime, long long *ref, 
 	if (!rtime || !ptime || !ref || !core || !evt || !epc)
 		return papi_error_set(PAPI_EINVAL, "PAPI_epc: a result pointer is NULL");
 	int counted = event == 0 ? PAPI_TOT_INS : event;
-	if (rate.kind != RATE_EPC || rate.event != counted) {
-		/* The event, core cycles, and reference cycles where they count. */
-		int codes[] = {counted, PAPI_TOT_CYC, PAPI_REF_CYC};
-		int count = counted == PAPI_TOT_CYC ? 1 : 2;
-		codes[count] = PAPI_REF_CYC;
-		int status = rate_begin(RATE_EPC, counted, codes, count + 1, true);
-		if (status != PAPI_OK)
-			return status;
-		*rtime = *ptime = *epc = 0;
-		*ref = *core = *evt = 0;
-		return PAPI_OK;
-	}
+	/* The event, core cycles, and reference cycles where they count. */
+	int codes[] = {counted, PAPI_TOT_CYC, PAPI_REF_CYC};
+	int count = counted == PAPI_TOT_CYC ? 1 : 2;
+	codes[count] = PAPI_REF_CYC;
 	long long counts[RATE_MAX_EVENTS];
 	float real_us;
-	int status = rate_interval(counts, rtime, ptime, &real_us);
+	int status =
+	    rate_step(RATE_EPC, counted, codes, count + 1, true, counts, rtime, ptime, &real_us);
 	if (status != PAPI_OK)
 		return status;
 	bool event_is_cycles = rate.event == PAPI_TOT_CYC;

@@ -11,7 +11,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,81 +23,10 @@
 #include "papi.h"
 #include "core/counter.h"
 #include "fake_component.h"
+#include "fake_fixture.h"
 #include "natives/table.h"
 #include "util/error.h"
 #include "unit_assert.h"
-
-/* ---- helpers ------------------------------------------------------------ */
-
-static int event_code(int component, int kind)
-{
-	char name[64];
-	snprintf(name, sizeof(name), "%s::E%d", fake_names[component], kind);
-	int code = PAPI_NULL;
-	UNIT_ASSERT_OK_FATAL(PAPI_event_name_to_code(name, &code));
-	return code;
-}
-
-/* A new event set of component's events E<kind>, in the order given. */
-static int new_set(int component, int count, ...)
-{
-	int set = PAPI_NULL;
-	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
-	va_list kinds;
-	va_start(kinds, count);
-	for (int i = 0; i < count; i++)
-		UNIT_ASSERT_OK_FATAL(
-		    PAPI_add_event(set, event_code(component, va_arg(kinds, int))));
-	va_end(kinds);
-	return set;
-}
-
-static void destroy_set(int *set)
-{
-	UNIT_ASSERT_OK(PAPI_cleanup_eventset(*set));
-	UNIT_ASSERT_OK(PAPI_destroy_eventset(set));
-}
-
-static int init_library(void)
-{
-	fake_reset_state();
-	return PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT ? 0 : -1;
-}
-
-static int shutdown_library(void)
-{
-	PAPI_shutdown();
-	return 0;
-}
-
-static void before_test(void)
-{
-	fake_reset_state();
-}
-
-/* Whatever a test left behind is removed; no fake may have been called in
- * a state where the core must not call it (a free-running one: started,
- * stopped, reset or accumulated at all). */
-static void after_test(void)
-{
-	for (int id = 0; id < 64; id++) {
-		int state;
-		if (PAPI_state(id, &state) != PAPI_OK)
-			continue;
-		if (state & PAPI_RUNNING)
-			PAPI_stop(id, NULL);
-		PAPI_cleanup_eventset(id);
-		int doomed = id;
-		PAPI_destroy_eventset(&doomed);
-	}
-	for (int c = 0; c < FAKE_COMPONENTS; c++) {
-		char text[128];
-		snprintf(text, sizeof(text), "%s was called in a wrong state %d times",
-		         fake_names[c], fake_states[c].misuse);
-		CU_assertImplementation(fake_states[c].misuse == 0, __LINE__, text, __FILE__, "",
-		                        CU_FALSE);
-	}
-}
 
 /* ---- CAP_FREE_RUNNING: snapshots ------------------------------------------ */
 
@@ -176,8 +104,8 @@ static void test_free_running_counts_as_stoppable(void)
 {
 	/* Free-running counters start where they stand, not at zero. */
 	fake_advance(7);
-	struct twin_sets twins = {new_set(FAKE_PLAIN, 2, 1, 3),
-	                          new_set(FAKE_FREE_RUNNING, 2, 1, 3)};
+	struct twin_sets twins = {fake_new_set(FAKE_PLAIN, 2, 1, 3),
+	                          fake_new_set(FAKE_FREE_RUNNING, 2, 1, 3)};
 	run_twin_sequence(&twins);
 	/* Only reads reached the free-running component. */
 	CU_ASSERT_EQUAL(fake_states[FAKE_FREE_RUNNING].calls.start, 0);
@@ -185,27 +113,27 @@ static void test_free_running_counts_as_stoppable(void)
 	CU_ASSERT_EQUAL(fake_states[FAKE_FREE_RUNNING].calls.reset, 0);
 	CU_ASSERT_EQUAL(fake_states[FAKE_FREE_RUNNING].calls.accum, 0);
 	CU_ASSERT(fake_states[FAKE_FREE_RUNNING].calls.read > 0);
-	destroy_set(&twins.stoppable);
-	destroy_set(&twins.free);
+	fake_destroy_set(&twins.stoppable);
+	fake_destroy_set(&twins.free);
 }
 
 /* The software multiplexer's slices take the same snapshots. */
 static void test_free_running_under_the_software_multiplexer(void)
 {
-	struct twin_sets twins = {new_set(FAKE_PLAIN, 2, 1, 3),
-	                          new_set(FAKE_FREE_RUNNING, 2, 1, 3)};
+	struct twin_sets twins = {fake_new_set(FAKE_PLAIN, 2, 1, 3),
+	                          fake_new_set(FAKE_FREE_RUNNING, 2, 1, 3)};
 	UNIT_ASSERT_OK(PAPI_set_multiplex(twins.stoppable));
 	UNIT_ASSERT_OK(PAPI_set_multiplex(twins.free));
 	run_twin_sequence(&twins);
 	CU_ASSERT_EQUAL(fake_states[FAKE_FREE_RUNNING].calls.start, 0);
-	destroy_set(&twins.stoppable);
-	destroy_set(&twins.free);
+	fake_destroy_set(&twins.stoppable);
+	fake_destroy_set(&twins.free);
 }
 
 /* PAPI_write of free-running counters moves the snapshot's base. */
 static void test_free_running_write_moves_the_base(void)
 {
-	int set = new_set(FAKE_FREE_RUNNING, 2, 1, 2);
+	int set = fake_new_set(FAKE_FREE_RUNNING, 2, 1, 2);
 	long long values[2];
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(10);
@@ -226,7 +154,7 @@ static void test_free_running_write_moves_the_base(void)
 	/* The core keeps no times for snapshots. */
 	long long enabled, running;
 	UNIT_ASSERT_STATUS(PAPI_event_times(set, 0, &enabled, &running), PAPI_ENOSUPP);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* The same at the counter (src/core/counter.c): a write of free-running
@@ -237,7 +165,7 @@ static void test_counter_write_of_free_running_moves_the_base(void)
 	struct component_event events[2];
 	memset(events, 0, sizeof(events));
 	for (int i = 0; i < 2; i++) {
-		events[i].native_code = event_code(FAKE_FREE_RUNNING, i + 1);
+		events[i].native_code = fake_event_code(FAKE_FREE_RUNNING, i + 1);
 		UNIT_ASSERT_OK_FATAL(
 		    native_table_encoding(events[i].native_code, &events[i].encoding));
 	}
@@ -304,7 +232,7 @@ static void kinds_expect(const long long *values, long long integer, double floa
 static void test_value_kinds_count_each_their_way(void)
 {
 	fake_advance(7); /* the counters start where they stand */
-	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	int set = fake_new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
 	long long values[3];
 	UNIT_ASSERT_OK(PAPI_start(set));
 	UNIT_ASSERT_OK(PAPI_read(set, values));
@@ -337,14 +265,14 @@ static void test_value_kinds_count_each_their_way(void)
 	fake_advance(1);
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	KINDS_EXPECT(values, 1, 0.75);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* A start and a reset take their base with read_base, which hands nothing
  * out; reads, an accum (one read: counts and new base) and a stop read. */
 static void test_read_base_gives_the_bases(void)
 {
-	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	int set = fake_new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
 	const struct fake_calls *calls = &fake_states[FAKE_VALUE_KINDS].calls;
 	const int *copies = &fake_states[FAKE_VALUE_KINDS].copies_handed_out;
 	long long values[3];
@@ -372,7 +300,7 @@ static void test_read_base_gives_the_bases(void)
 	CU_ASSERT_EQUAL(calls->read, 3);
 	/* Every copy went to the caller: one per read of E5. */
 	CU_ASSERT_EQUAL(*copies, 3);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* At the counter: the instant native's base is read_base's 0, the
 	 * sums' what read would give. */
@@ -380,7 +308,7 @@ static void test_read_base_gives_the_bases(void)
 	memset(events, 0, sizeof(events));
 	const int kinds[2] = {2, 6};
 	for (int i = 0; i < 2; i++) {
-		events[i].native_code = event_code(FAKE_VALUE_KINDS, kinds[i]);
+		events[i].native_code = fake_event_code(FAKE_VALUE_KINDS, kinds[i]);
 		UNIT_ASSERT_OK_FATAL(
 		    native_table_encoding(events[i].native_code, &events[i].encoding));
 	}
@@ -402,7 +330,7 @@ static void test_read_base_gives_the_bases(void)
  * with a value of the moment refuses it (nothing counts on from it). */
 static void test_value_kinds_write(void)
 {
-	int set = new_set(FAKE_VALUE_KINDS, 2, 1, 3);
+	int set = fake_new_set(FAKE_VALUE_KINDS, 2, 1, 3);
 	long long values[2];
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(10);
@@ -416,16 +344,16 @@ static void test_value_kinds_write(void)
 	CU_ASSERT_EQUAL(as_fp(values[1]), 5.5);
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	CU_ASSERT_EQUAL(as_fp(values[1]), 5.5);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
-	set = new_set(FAKE_VALUE_KINDS, 2, 1, 5);
+	set = fake_new_set(FAKE_VALUE_KINDS, 2, 1, 5);
 	UNIT_ASSERT_OK(PAPI_start(set));
 	UNIT_ASSERT_STATUS(PAPI_write(set, (long long[]){1, 2}), PAPI_ENOSUPP);
 	fake_advance(2);
 	UNIT_ASSERT_OK(PAPI_read(set, values));
 	CU_ASSERT_EQUAL(values[0], 2); /* the refused write changed nothing */
 	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 static void ignore_overflow(int set, void *address, long long vector, void *context)
@@ -440,41 +368,41 @@ static void ignore_overflow(int set, void *address, long long vector, void *cont
  * an accum still adds each native its way. */
 static void test_value_kinds_accum_off_the_direct_path(void)
 {
-	int set = new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
+	int set = fake_new_set(FAKE_VALUE_KINDS, 3, 1, 3, 5);
 	UNIT_ASSERT_OK(
-	    PAPI_overflow(set, event_code(FAKE_VALUE_KINDS, 1), 1 << 30, 0, ignore_overflow));
+	    PAPI_overflow(set, fake_event_code(FAKE_VALUE_KINDS, 1), 1 << 30, 0, ignore_overflow));
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(4);
 	long long sums[3] = {100, fp(10.0), 7};
 	UNIT_ASSERT_OK(PAPI_accum(set, sums));
 	KINDS_EXPECT(sums, 104, 13.0);
 	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
-	UNIT_ASSERT_OK(PAPI_overflow(set, event_code(FAKE_VALUE_KINDS, 1), 0, 0, NULL));
-	destroy_set(&set);
+	UNIT_ASSERT_OK(PAPI_overflow(set, fake_event_code(FAKE_VALUE_KINDS, 1), 0, 0, NULL));
+	fake_destroy_set(&set);
 }
 
 /* The software multiplexer adds and scales integers: it refuses the other
  * kinds, and takes integer sums of the same component. */
 static void test_value_kinds_refuse_the_software_multiplexer(void)
 {
-	int set = new_set(FAKE_VALUE_KINDS, 2, 1, 3);
+	int set = fake_new_set(FAKE_VALUE_KINDS, 2, 1, 3);
 	UNIT_ASSERT_STATUS(PAPI_set_multiplex(set), PAPI_ECNFLCT);
-	destroy_set(&set);
-	set = new_set(FAKE_VALUE_KINDS, 2, 1, 2);
+	fake_destroy_set(&set);
+	set = fake_new_set(FAKE_VALUE_KINDS, 2, 1, 2);
 	UNIT_ASSERT_OK(PAPI_set_multiplex(set));
 	long long values[2];
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(3);
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	UNIT_ASSERT_VALUES(values, 3, 6);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_USER_READ: reads without the component's kernel read ------------- */
 
 static void test_user_read_skips_the_kernel_read(void)
 {
-	int set = new_set(FAKE_USER_READ, 2, 2, 5);
+	int set = fake_new_set(FAKE_USER_READ, 2, 2, 5);
 	long long values[2];
 	char reason[PAPI_HUGE_STR_LEN];
 	UNIT_ASSERT_OK(PAPI_start(set));
@@ -507,23 +435,23 @@ static void test_user_read_skips_the_kernel_read(void)
 	/* The component can; a component without the capability cannot. */
 	CU_ASSERT_EQUAL(PAPI_user_read_status(FAKE_USER_READ, reason, sizeof(reason)), 1);
 	CU_ASSERT_EQUAL(PAPI_user_read_status(FAKE_PLAIN, reason, sizeof(reason)), 0);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* A component without CAP_USER_READ is never asked for user_read. */
-	set = new_set(FAKE_PLAIN, 1, 1);
+	set = fake_new_set(FAKE_PLAIN, 1, 1);
 	UNIT_ASSERT_OK(PAPI_start(set));
 	UNIT_ASSERT_OK(PAPI_read(set, values));
 	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
 	CU_ASSERT_EQUAL(fake_states[FAKE_PLAIN].calls.user_read, 0);
 	CU_ASSERT_EQUAL(fake_states[FAKE_PLAIN].calls.read, 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_WRITE: PAPI_write goes to the component -------------------------- */
 
 static void test_write_goes_to_the_component(void)
 {
-	int set = new_set(FAKE_WRITE, 2, 1, 2);
+	int set = fake_new_set(FAKE_WRITE, 2, 1, 2);
 	long long values[2];
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(10);
@@ -542,7 +470,7 @@ static void test_write_goes_to_the_component(void)
 	fake_advance(1);
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	UNIT_ASSERT_VALUES(values, 1, 2);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_USER_OVERFLOW: a user-mode handler calls the core ---------------- */
@@ -565,8 +493,8 @@ static void overflow_handler(int set, void *address, long long vector, void *con
 
 static void test_user_overflow_is_delivered_by_a_plain_call(void)
 {
-	int set = new_set(FAKE_USER_OVERFLOW, 2, 1, 2);
-	int code = event_code(FAKE_USER_OVERFLOW, 2);
+	int set = fake_new_set(FAKE_USER_OVERFLOW, 2, 1, 2);
+	int code = fake_event_code(FAKE_USER_OVERFLOW, 2);
 	memset(&overflow_calls, 0, sizeof(overflow_calls));
 	/* The component delivers overflows: PAPI_OVERFLOW_HARDWARE is its. */
 	UNIT_ASSERT_OK(PAPI_overflow(set, code, 100, PAPI_OVERFLOW_HARDWARE, overflow_handler));
@@ -591,7 +519,7 @@ static void test_user_overflow_is_delivered_by_a_plain_call(void)
 	UNIT_ASSERT_OK(PAPI_overflow(set, code, 0, 0, NULL));
 	CU_ASSERT_FALSE(fake_fire(1, NULL));
 	CU_ASSERT_EQUAL(overflow_calls.count, 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* The component info says overflows need no emulation, and no signal. */
 	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_USER_OVERFLOW);
@@ -601,11 +529,11 @@ static void test_user_overflow_is_delivered_by_a_plain_call(void)
 	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_PLAIN)->hardware_intr, 0);
 
 	/* A component that delivers nothing refuses PAPI_OVERFLOW_HARDWARE. */
-	set = new_set(FAKE_PLAIN, 1, 1);
-	UNIT_ASSERT_STATUS(PAPI_overflow(set, event_code(FAKE_PLAIN, 1), 100,
+	set = fake_new_set(FAKE_PLAIN, 1, 1);
+	UNIT_ASSERT_STATUS(PAPI_overflow(set, fake_event_code(FAKE_PLAIN, 1), 100,
 	                                 PAPI_OVERFLOW_HARDWARE, overflow_handler),
 	                   PAPI_ECMP);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- no overflow in the component: the core's timer ----------------------- */
@@ -646,9 +574,10 @@ static void spin_until(int calls, int ticks)
 
 static void test_software_overflow_without_interrupts(void)
 {
-	int set = new_set(FAKE_PLAIN, 2, 1, 2);
+	int set = fake_new_set(FAKE_PLAIN, 2, 1, 2);
 	atomic_store(&software_calls, 0);
-	UNIT_ASSERT_OK(PAPI_overflow(set, event_code(FAKE_PLAIN, 1), 100, 0, software_handler));
+	UNIT_ASSERT_OK(
+	    PAPI_overflow(set, fake_event_code(FAKE_PLAIN, 1), 100, 0, software_handler));
 	UNIT_ASSERT_OK(PAPI_start(set));
 	fake_advance(1000); /* E1: 1000, past the threshold */
 	spin_until(1, 1000000);
@@ -665,7 +594,7 @@ static void test_software_overflow_without_interrupts(void)
 	long long values[2];
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	UNIT_ASSERT_VALUES(values, 1150, 2300);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_HW_OVERFLOW: the component interrupts, its signal delivers ------- */
@@ -712,8 +641,8 @@ static void burn_timer_periods(int periods)
 static void test_hw_overflow_is_delivered_by_the_components_signal(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
-	int set = new_set(FAKE_HW_OVERFLOW, 3, 1, 2, 3);
-	int code = event_code(FAKE_HW_OVERFLOW, 3);
+	int set = fake_new_set(FAKE_HW_OVERFLOW, 3, 1, 2, 3);
+	int code = fake_event_code(FAKE_HW_OVERFLOW, 3);
 	memset(&interrupt_calls, 0, sizeof(interrupt_calls));
 	/* No flag: a component that interrupts gets the overflow. */
 	UNIT_ASSERT_OK(PAPI_overflow(set, code, 250, 0, interrupt_handler));
@@ -767,7 +696,7 @@ static void test_hw_overflow_is_delivered_by_the_components_signal(void)
 	UNIT_ASSERT_VALUES(fake->installed_thresholds, 0, 0, 0);
 	CU_ASSERT(fake->updated_options.overflow_fire == NULL);
 	CU_ASSERT_EQUAL(interrupt_calls.count, 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* The component info names the signal. */
 	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_HW_OVERFLOW);
@@ -778,11 +707,12 @@ static void test_hw_overflow_is_delivered_by_the_components_signal(void)
 	/* Without the capability the threshold never reaches the component:
 	 * the core's timer does the work, which
 	 * test_software_overflow_without_interrupts follows to the handler. */
-	set = new_set(FAKE_PLAIN, 1, 1);
-	UNIT_ASSERT_OK(PAPI_overflow(set, event_code(FAKE_PLAIN, 1), 250, 0, interrupt_handler));
+	set = fake_new_set(FAKE_PLAIN, 1, 1);
+	UNIT_ASSERT_OK(
+	    PAPI_overflow(set, fake_event_code(FAKE_PLAIN, 1), 250, 0, interrupt_handler));
 	CU_ASSERT_EQUAL(fake_states[FAKE_PLAIN].installed_thresholds[0], 0);
 	CU_ASSERT(fake_states[FAKE_PLAIN].updated_options.overflow_fire == NULL);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_KERNEL_MULTIPLEX: the component multiplexes ---------------------- */
@@ -809,7 +739,7 @@ static int new_multiplexed_set(int component, int flags)
 	option.multiplex.flags = flags;
 	UNIT_ASSERT_OK_FATAL(PAPI_set_opt(PAPI_MULTIPLEX, &option));
 	for (int kind = 1; kind <= 3; kind++)
-		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, event_code(component, kind)));
+		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, fake_event_code(component, kind)));
 	return set;
 }
 
@@ -832,8 +762,8 @@ static void test_hw_overflow_falls_back_to_software_without_the_interrupt(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
 	fake_overflow_interrupts_on = false;
-	int set = new_set(FAKE_HW_OVERFLOW, 1, 1);
-	int code = event_code(FAKE_HW_OVERFLOW, 1);
+	int set = fake_new_set(FAKE_HW_OVERFLOW, 1, 1);
+	int code = fake_event_code(FAKE_HW_OVERFLOW, 1);
 	UNIT_ASSERT_STATUS(PAPI_overflow(set, code, 100, PAPI_OVERFLOW_HARDWARE, software_handler),
 	                   PAPI_ECMP);
 	atomic_store(&software_calls, 0);
@@ -853,7 +783,7 @@ static void test_hw_overflow_falls_back_to_software_without_the_interrupt(void)
 	long long values[1];
 	UNIT_ASSERT_OK(PAPI_stop(set, values));
 	UNIT_ASSERT_VALUES(values, 1000);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 	fake_overflow_interrupts_on = true;
 }
 
@@ -866,8 +796,8 @@ static void test_hw_overflow_falls_back_to_software_per_event(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_HW_OVERFLOW];
 	fake_no_interrupt_kind = 2;
-	int set = new_set(FAKE_HW_OVERFLOW, 2, 1, 2);
-	int e1 = event_code(FAKE_HW_OVERFLOW, 1), e2 = event_code(FAKE_HW_OVERFLOW, 2);
+	int set = fake_new_set(FAKE_HW_OVERFLOW, 2, 1, 2);
+	int e1 = fake_event_code(FAKE_HW_OVERFLOW, 1), e2 = fake_event_code(FAKE_HW_OVERFLOW, 2);
 	UNIT_ASSERT_STATUS(PAPI_overflow(set, e2, 100, PAPI_OVERFLOW_HARDWARE, software_handler),
 	                   PAPI_ECMP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "E2's counter has no interrupt"));
@@ -900,7 +830,7 @@ static void test_hw_overflow_falls_back_to_software_per_event(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "E2's counter has no interrupt"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(papi_error_reason(), "already overflows in hardware"));
 	UNIT_ASSERT_VALUES(fake->installed_thresholds, 100, 0);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 	fake_no_interrupt_kind = 0;
 }
 
@@ -929,7 +859,7 @@ static void test_kernel_multiplex_goes_to_the_component(void)
 	CU_ASSERT_EQUAL(fake->calls.start, 1);
 	CU_ASSERT_EQUAL(fake->calls.read, 1);
 	CU_ASSERT_EQUAL(fake->calls.stop, 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* PAPI_MULTIPLEX_FORCE_SW: the core's multiplexer even so, a slice
 	 * per event, none asked to multiplex. */
@@ -939,7 +869,7 @@ static void test_kernel_multiplex_goes_to_the_component(void)
 	CU_ASSERT_EQUAL(fake->installed_count, 1);
 	CU_ASSERT_EQUAL(live_controls(FAKE_KERNEL_MULTIPLEX), 1 + 3);
 	CU_ASSERT_EQUAL(multiplex_flags(set), PAPI_MULTIPLEX_FORCE_SW);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	const PAPI_component_info_t *info = PAPI_get_component_info(FAKE_KERNEL_MULTIPLEX);
 	CU_ASSERT_FATAL(info != NULL);
@@ -955,7 +885,7 @@ static void test_no_multiplex_refuses_both_multiplexers(void)
 	for (size_t f = 0; f < sizeof(flags) / sizeof(flags[0]); f++) {
 		int set = PAPI_NULL;
 		UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
-		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, event_code(FAKE_NO_MULTIPLEX, 1)));
+		UNIT_ASSERT_OK_FATAL(PAPI_add_event(set, fake_event_code(FAKE_NO_MULTIPLEX, 1)));
 		int controls = live_controls(FAKE_NO_MULTIPLEX);
 		PAPI_option_t option;
 		memset(&option, 0, sizeof(option));
@@ -973,12 +903,12 @@ static void test_no_multiplex_refuses_both_multiplexers(void)
 		fake_advance(5);
 		UNIT_ASSERT_OK(PAPI_stop(set, &value));
 		CU_ASSERT_EQUAL(value, 5);
-		destroy_set(&set);
+		fake_destroy_set(&set);
 	}
 	/* A component without the flag is multiplexed by the core. */
 	int set = new_multiplexed_set(FAKE_PLAIN, PAPI_MULTIPLEX_DEFAULT);
 	CU_ASSERT_EQUAL(PAPI_get_multiplex(set), 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* Burns CPU until component was started starts times, at most 10 s. */
@@ -1011,7 +941,7 @@ static void test_software_multiplexer_without_kernel_multiplexing(void)
 	CU_ASSERT_EQUAL(fake->calls.start - fake->calls.stop, 1);
 	UNIT_ASSERT_OK(PAPI_stop(set, NULL));
 	CU_ASSERT_EQUAL(fake->calls.start, fake->calls.stop);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 }
 
 /* ---- CAP_ATTACH, CAP_CPU, CAP_INHERIT: what the component can count ------- */
@@ -1049,6 +979,40 @@ static int set_state(int set)
 	return state;
 }
 
+/* A component without the capability refuses request, with a reason that
+ * names option, on a set with events (no control_update: nothing
+ * reopens, the set's state has no state_flag) and on an empty set (the
+ * component never sees it: no check_target). */
+static void assert_unable(int component, int (*request)(int set), const char *option,
+                          int state_flag)
+{
+	int set = fake_new_set(component, 1, 1);
+	int updates = fake_states[component].calls.control_update;
+	ASSERT_REFUSED(request(set), option, component);
+	CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
+	if (state_flag)
+		CU_ASSERT_FALSE(set_state(set) & state_flag);
+	fake_destroy_set(&set);
+	set = new_empty_set(component);
+	ASSERT_REFUSED(request(set), option, component);
+	CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
+	fake_destroy_set(&set);
+}
+
+static int attach_self(int set)
+{
+	return PAPI_attach(set, (unsigned long)getpid());
+}
+
+static int attach_self_by_set_opt(int set)
+{
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.attach.eventset = set;
+	option.attach.tid = (unsigned long)getpid();
+	return PAPI_set_opt(PAPI_ATTACH, &option);
+}
+
 static void test_attach_reaches_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_ATTACH];
@@ -1059,7 +1023,7 @@ static void test_attach_reaches_the_component(void)
 	CU_ASSERT_EQUAL(fake->checked_options.tid, task);
 	CU_ASSERT(set_state(set) & PAPI_ATTACHED);
 	/* The events open for that task. */
-	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_ATTACH, 1)));
+	UNIT_ASSERT_OK(PAPI_add_event(set, fake_event_code(FAKE_ATTACH, 1)));
 	CU_ASSERT_EQUAL(fake->updated_options.tid, task);
 	PAPI_option_t option;
 	memset(&option, 0, sizeof(option));
@@ -1074,7 +1038,7 @@ static void test_attach_reaches_the_component(void)
 	option.attach.tid = (unsigned long)task;
 	UNIT_ASSERT_OK(PAPI_set_opt(PAPI_ATTACH, &option));
 	CU_ASSERT_EQUAL(fake->updated_options.tid, task);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_ATTACH)->attach, 1);
 
 	/* Components without CAP_ATTACH (whatever else they can) refuse, and
@@ -1082,18 +1046,8 @@ static void test_attach_reaches_the_component(void)
 	const int unable[] = {FAKE_PLAIN, FAKE_CPU, FAKE_INHERIT};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
-		option.attach.eventset = set;
-		ASSERT_REFUSED(PAPI_set_opt(PAPI_ATTACH, &option), "PAPI_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		CU_ASSERT_FALSE(set_state(set) & PAPI_ATTACHED);
-		destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(PAPI_attach(set, (unsigned long)task), "PAPI_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		destroy_set(&set);
+		assert_unable(component, attach_self, "PAPI_ATTACH", PAPI_ATTACHED);
+		assert_unable(component, attach_self_by_set_opt, "PAPI_ATTACH", PAPI_ATTACHED);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->attach, 0);
 	}
 }
@@ -1116,6 +1070,16 @@ static int set_granularity(int set, int granularity)
 	return PAPI_set_opt(PAPI_GRANUL, &option);
 }
 
+static int attach_cpu_0(int set)
+{
+	return cpu_attach(set, 0);
+}
+
+static int system_granularity(int set)
+{
+	return set_granularity(set, PAPI_GRN_SYS);
+}
+
 static void test_cpu_reaches_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_CPU];
@@ -1125,37 +1089,28 @@ static void test_cpu_reaches_the_component(void)
 	CU_ASSERT_EQUAL(fake->checked_options.cpu, 0);
 	CU_ASSERT(set_state(set) & PAPI_CPU_ATTACHED);
 	/* The events open for that CPU, not for a task. */
-	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_CPU, 1)));
+	UNIT_ASSERT_OK(PAPI_add_event(set, fake_event_code(FAKE_CPU, 1)));
 	CU_ASSERT_EQUAL(fake->updated_options.cpu, 0);
 	CU_ASSERT_EQUAL(fake->updated_options.tid, 0);
 	PAPI_option_t option;
 	memset(&option, 0, sizeof(option));
 	option.cpu.eventset = set;
 	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_CPU_ATTACH, &option), 1);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 
 	/* PAPI_GRN_SYS: the CPU the thread runs on. */
-	set = new_set(FAKE_CPU, 1, 1);
+	set = fake_new_set(FAKE_CPU, 1, 1);
 	UNIT_ASSERT_OK(set_granularity(set, PAPI_GRN_SYS));
 	CU_ASSERT_EQUAL(fake->updated_options.granularity, PAPI_GRN_SYS);
 	CU_ASSERT(fake->updated_options.cpu >= 0);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_CPU)->cpu, 1);
 
 	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_INHERIT};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
-		ASSERT_REFUSED(set_granularity(set, PAPI_GRN_SYS), "whole CPU", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		CU_ASSERT_FALSE(set_state(set) & PAPI_CPU_ATTACHED);
-		destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(cpu_attach(set, 0), "PAPI_CPU_ATTACH", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		destroy_set(&set);
+		assert_unable(component, attach_cpu_0, "PAPI_CPU_ATTACH", PAPI_CPU_ATTACHED);
+		assert_unable(component, system_granularity, "whole CPU", PAPI_CPU_ATTACHED);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->cpu, 0);
 	}
 }
@@ -1169,6 +1124,11 @@ static int set_inherit(int set, int inherit)
 	return PAPI_set_opt(PAPI_INHERIT, &option);
 }
 
+static int inherit_all(int set)
+{
+	return set_inherit(set, PAPI_INHERIT_ALL);
+}
+
 static void test_inherit_reaches_the_component(void)
 {
 	struct fake_state *fake = &fake_states[FAKE_INHERIT];
@@ -1176,7 +1136,7 @@ static void test_inherit_reaches_the_component(void)
 	UNIT_ASSERT_OK(set_inherit(set, PAPI_INHERIT_ALL));
 	CU_ASSERT_EQUAL(fake->calls.check_target, 1);
 	CU_ASSERT_EQUAL(fake->checked_options.inherit, 1);
-	UNIT_ASSERT_OK(PAPI_add_event(set, event_code(FAKE_INHERIT, 1)));
+	UNIT_ASSERT_OK(PAPI_add_event(set, fake_event_code(FAKE_INHERIT, 1)));
 	CU_ASSERT_EQUAL(fake->updated_options.inherit, 1);
 	PAPI_option_t option;
 	memset(&option, 0, sizeof(option));
@@ -1184,36 +1144,18 @@ static void test_inherit_reaches_the_component(void)
 	CU_ASSERT_EQUAL(PAPI_get_opt(PAPI_INHERIT, &option), 1);
 	UNIT_ASSERT_OK(set_inherit(set, PAPI_INHERIT_NONE));
 	CU_ASSERT_EQUAL(fake->updated_options.inherit, 0);
-	destroy_set(&set);
+	fake_destroy_set(&set);
 	CU_ASSERT_EQUAL(PAPI_get_component_info(FAKE_INHERIT)->inherit, 1);
 
 	const int unable[] = {FAKE_PLAIN, FAKE_ATTACH, FAKE_CPU};
 	for (size_t u = 0; u < sizeof(unable) / sizeof(unable[0]); u++) {
 		int component = unable[u];
-		set = new_set(component, 1, 1);
-		int updates = fake_states[component].calls.control_update;
-		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.control_update, updates);
-		destroy_set(&set);
-		set = new_empty_set(component);
-		ASSERT_REFUSED(set_inherit(set, PAPI_INHERIT_ALL), "PAPI_INHERIT", component);
-		CU_ASSERT_EQUAL(fake_states[component].calls.check_target, 0);
-		destroy_set(&set);
+		assert_unable(component, inherit_all, "PAPI_INHERIT", 0);
 		CU_ASSERT_EQUAL(PAPI_get_component_info(component)->inherit, 0);
 	}
 }
 
 /* ---- registration ------------------------------------------------------- */
-
-struct unit_test {
-	const char *name;
-	CU_TestFunc function;
-};
-
-#define TEST(function)                                                                             \
-	{                                                                                          \
-#function, function                                                                \
-	}
 
 /* A module's overflow signal with its own si_code and no si_fd (perfctr's
  * SI_PMC_OVF, 'P', the mask in the first word of the pad) reaches the
@@ -1283,12 +1225,6 @@ int main(void)
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
-	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(
-	    "capabilities", init_library, shutdown_library, before_test, after_test);
-	for (size_t i = 0; suite && i < sizeof(tests) / sizeof(tests[0]); i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].function))
-			suite = NULL;
-	if (!suite)
-		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+	fake_add_tests(fake_suite("capabilities"), FAKE_TESTS(tests));
 	return unit_run_all();
 }

@@ -12,17 +12,9 @@
 
 #include "papi.h"
 #include "fake_component.h"
+#include "fake_fixture.h"
 #include "hl/hl.h"
 #include "unit_assert.h"
-
-struct unit_test {
-	const char *name;
-	void (*function)(void);
-};
-#define TEST(function)                                                                             \
-	{                                                                                          \
-#function, function                                                                \
-	}
 
 static struct hl_config config;
 
@@ -94,22 +86,10 @@ static void test_nothing_usable_is_not_fatal(void)
 	CU_ASSERT_EQUAL(config.group_count, 0);
 }
 
-static int init_library(void)
-{
-	fake_reset_state();
-	return PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT ? 0 : -1;
-}
-
 static int shutdown_library(void)
 {
 	free(config.events);
-	PAPI_shutdown();
-	return 0;
-}
-
-static void before_test(void)
-{
-	fake_reset_state();
+	return fake_suite_cleanup();
 }
 
 static void after_test(void)
@@ -132,12 +112,10 @@ int main(void)
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
+	/* Its own clean-up and tear-down: the configuration to free, and no
+	 * event set may be left behind by the probes. */
 	CU_pSuite suite = CU_add_suite_with_setup_and_teardown(
-	    "hl_events", init_library, shutdown_library, before_test, after_test);
-	for (size_t i = 0; suite && i < sizeof(tests) / sizeof(tests[0]); i++)
-		if (!CU_add_test(suite, tests[i].name, tests[i].function))
-			suite = NULL;
-	if (!suite)
-		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
+	    "hl_events", fake_suite_init, shutdown_library, fake_before_test, after_test);
+	fake_add_tests(suite, FAKE_TESTS(tests));
 	return unit_run_all();
 }

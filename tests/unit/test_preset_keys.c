@@ -218,82 +218,43 @@ static int asked_pmu_names(char *names, size_t names_len)
 	return PAPI_OK;
 }
 
-static const struct component_ops keyed_component = {
-    .name = "keyed",
-    .short_name = "keyed",
-    .description = "Test component serving preset keys of its own kinds",
-    .control_size = sizeof(struct keyed_control),
-    .init = keyed_init,
-    .shutdown = no_shutdown,
-    .enum_events = keyed_enum_events,
-    .resolve_name = keyed_resolve_name,
-    .release_encoding = free_encoding,
-    .event_info = keyed_event_info,
-    .check_event = keyed_check_event,
-    .preset_key_kinds = keyed_kinds,
-    .pmu_names = keyed_pmu_names,
-    .control_init = keyed_control_init,
-    .control_cleanup = keyed_control_cleanup,
-    .control_update = keyed_control_update,
-    .start = keyed_start,
-    .stop = keyed_stop,
-    .read = keyed_read,
-    .accum = keyed_accum,
-    .reset = keyed_reset,
-    .write = keyed_write,
-};
+/* A test component of the keyed control and counting: only what it is
+ * called, its events and the keys it serves differ. */
+#define KEYED_COMPONENT(symbol, label, text, init_op, enum_op, resolve_op, kinds, pmu_names_op)    \
+	static const struct component_ops symbol = {                                               \
+	    .name = label,                                                                         \
+	    .short_name = label,                                                                   \
+	    .description = text,                                                                   \
+	    .control_size = sizeof(struct keyed_control),                                          \
+	    .init = init_op,                                                                       \
+	    .shutdown = no_shutdown,                                                               \
+	    .enum_events = enum_op,                                                                \
+	    .resolve_name = resolve_op,                                                            \
+	    .release_encoding = free_encoding,                                                     \
+	    .event_info = keyed_event_info,                                                        \
+	    .check_event = keyed_check_event,                                                      \
+	    .preset_key_kinds = kinds,                                                             \
+	    .pmu_names = pmu_names_op,                                                             \
+	    .control_init = keyed_control_init,                                                    \
+	    .control_cleanup = keyed_control_cleanup,                                              \
+	    .control_update = keyed_control_update,                                                \
+	    .start = keyed_start,                                                                  \
+	    .stop = keyed_stop,                                                                    \
+	    .read = keyed_read,                                                                    \
+	    .accum = keyed_accum,                                                                  \
+	    .reset = keyed_reset,                                                                  \
+	    .write = keyed_write,                                                                  \
+	}
 
+KEYED_COMPONENT(keyed_component, "keyed", "Test component serving preset keys of its own kinds",
+                keyed_init, keyed_enum_events, keyed_resolve_name, keyed_kinds, keyed_pmu_names);
 /* No events at all: only keys. */
-static const struct component_ops rival_component = {
-    .name = "rival",
-    .short_name = "rival",
-    .description = "Test component with a key kind and no events",
-    .control_size = sizeof(struct keyed_control),
-    .init = rival_init,
-    .shutdown = no_shutdown,
-    .enum_events = no_enum_events,
-    .resolve_name = no_resolve_name,
-    .release_encoding = free_encoding,
-    .event_info = keyed_event_info,
-    .check_event = keyed_check_event,
-    .preset_key_kinds = rival_kinds,
-    .pmu_names = rival_pmu_names,
-    .control_init = keyed_control_init,
-    .control_cleanup = keyed_control_cleanup,
-    .control_update = keyed_control_update,
-    .start = keyed_start,
-    .stop = keyed_stop,
-    .read = keyed_read,
-    .accum = keyed_accum,
-    .reset = keyed_reset,
-    .write = keyed_write,
-};
-
+KEYED_COMPONENT(rival_component, "rival", "Test component with a key kind and no events",
+                rival_init, no_enum_events, no_resolve_name, rival_kinds, rival_pmu_names);
 /* Keys only, of a kind that needs asking. */
-static const struct component_ops asked_component = {
-    .name = "asked",
-    .short_name = "asked",
-    .description = "Test component whose preset tables apply only when asked for",
-    .control_size = sizeof(struct keyed_control),
-    .init = rival_init,
-    .shutdown = no_shutdown,
-    .enum_events = no_enum_events,
-    .resolve_name = no_resolve_name,
-    .release_encoding = free_encoding,
-    .event_info = keyed_event_info,
-    .check_event = keyed_check_event,
-    .preset_key_kinds = asked_kinds,
-    .pmu_names = asked_pmu_names,
-    .control_init = keyed_control_init,
-    .control_cleanup = keyed_control_cleanup,
-    .control_update = keyed_control_update,
-    .start = keyed_start,
-    .stop = keyed_stop,
-    .read = keyed_read,
-    .accum = keyed_accum,
-    .reset = keyed_reset,
-    .write = keyed_write,
-};
+KEYED_COMPONENT(asked_component, "asked",
+                "Test component whose preset tables apply only when asked for", rival_init,
+                no_enum_events, no_resolve_name, asked_kinds, asked_pmu_names);
 
 /* Replaces src/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {

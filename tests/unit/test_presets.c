@@ -22,12 +22,31 @@
 
 static struct preset_library builtin;
 
+/* Every built-in file into library, none of its tables asked for. */
+static void parse_builtin_sources(struct preset_library *library)
+{
+	memset(library, 0, sizeof(*library));
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		preset_library_parse(library, preset_builtin_sources[s].file,
+		                     preset_builtin_sources[s].text, false);
+}
+
+/* The built-in files into library, then the one named file again, its
+ * tables asked for (as PAPI_USER_EVENTS_FILE's are). */
+static void parse_builtin_asking_for(struct preset_library *library, const char *file)
+{
+	const char *text = NULL;
+	for (int s = 0; s < preset_builtin_source_count; s++)
+		if (strstr(preset_builtin_sources[s].file, file))
+			text = preset_builtin_sources[s].text;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	parse_builtin_sources(library);
+	CU_ASSERT_EQUAL(preset_library_parse(library, file, text, true), 0);
+}
+
 static int load_builtin(void)
 {
-	memset(&builtin, 0, sizeof(builtin));
-	for (int s = 0; s < preset_builtin_source_count; s++)
-		preset_library_parse(&builtin, preset_builtin_sources[s].file,
-		                     preset_builtin_sources[s].text, false);
+	parse_builtin_sources(&builtin);
 	return 0;
 }
 
@@ -328,17 +347,8 @@ static void test_golden_ebb_only_when_asked(void)
 	cpu = power(0x80, "ebb:power10");
 	expect(&cpu, "ibm-power10", "PAPI_TOT_CYC", "NOT_DERIVED", NULL, "power10::PM_CYC", NULL);
 
-	const char *text = NULL;
-	for (int s = 0; s < preset_builtin_source_count; s++)
-		if (strstr(preset_builtin_sources[s].file, "ebb.presets"))
-			text = preset_builtin_sources[s].text;
-	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	struct preset_library asked;
-	memset(&asked, 0, sizeof(asked));
-	for (int s = 0; s < preset_builtin_source_count; s++)
-		preset_library_parse(&asked, preset_builtin_sources[s].file,
-		                     preset_builtin_sources[s].text, false);
-	CU_ASSERT_EQUAL(preset_library_parse(&asked, "ebb.presets", text, true), 0);
+	parse_builtin_asking_for(&asked, "ebb.presets");
 	struct preset_library saved = builtin;
 	builtin = asked;
 	cpu = power(0x4e, "pfm:power9 sysfs:cpu ebb:power9");
@@ -375,17 +385,8 @@ static void test_golden_riscvcsr_only_when_asked(void)
 	preset_cpu_add_pmu_names(&cpu, "sysfs:cpu riscvcsr:module");
 	expect(&cpu, "riscv-sbi", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "perf::INSTRUCTIONS", NULL);
 
-	const char *text = NULL;
-	for (int s = 0; s < preset_builtin_source_count; s++)
-		if (strstr(preset_builtin_sources[s].file, "riscvcsr.presets"))
-			text = preset_builtin_sources[s].text;
-	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	struct preset_library asked;
-	memset(&asked, 0, sizeof(asked));
-	for (int s = 0; s < preset_builtin_source_count; s++)
-		preset_library_parse(&asked, preset_builtin_sources[s].file,
-		                     preset_builtin_sources[s].text, false);
-	CU_ASSERT_EQUAL(preset_library_parse(&asked, "riscvcsr.presets", text, true), 0);
+	parse_builtin_asking_for(&asked, "riscvcsr.presets");
 	struct preset_library saved = builtin;
 	builtin = asked;
 	expect(&cpu, "riscv-csr", "PAPI_TOT_INS", "NOT_DERIVED", NULL, "riscv:::instructions",

@@ -362,6 +362,14 @@ static void test_member_attr_is_neither_pinned_nor_exclusive(void)
 	UNIT_ASSERT_OK(ebb_attr_check(&attr, false, 0, -1));
 }
 
+/* ebb_attr_check refuses attr, as a leader or as a member, with a reason
+ * that mentions reason. */
+static void assert_attr_refused(const struct perf_event_attr *attr, bool leader, const char *reason)
+{
+	UNIT_ASSERT_STATUS(ebb_attr_check(attr, leader, 0, -1), PAPI_EINVAL);
+	assert_reason_has(reason);
+}
+
 /* Each attribute the contract forbids, one at a time on a good leader or
  * member, is refused with its own reason. */
 static void test_bad_attributes_are_refused_each_with_its_reason(void)
@@ -372,58 +380,47 @@ static void test_bad_attributes_are_refused_each_with_its_reason(void)
 
 	attr = good_leader;
 	attr.config &= ~EBB_CONFIG_FLAG;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("lacks bit 63");
+	assert_attr_refused(&attr, true, "lacks bit 63");
 
 	attr = good_member;
 	attr.config &= ~EBB_CONFIG_FLAG;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, false, 0, -1), PAPI_EINVAL);
-	assert_reason_has("every member of an EBB group must ask for EBB");
+	assert_attr_refused(&attr, false, "every member of an EBB group must ask for EBB");
 
 	attr = good_leader;
 	attr.config &= ~EBB_CODE_PMC_MASK;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("names no PMC");
+	assert_attr_refused(&attr, true, "names no PMC");
 
 	attr = good_leader;
 	attr.pinned = 0;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("pinned and exclusive");
+	assert_attr_refused(&attr, true, "pinned and exclusive");
 
 	attr = good_leader;
 	attr.exclusive = 0;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("pinned and exclusive");
+	assert_attr_refused(&attr, true, "pinned and exclusive");
 
 	attr = good_member;
 	attr.pinned = 1;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, false, 0, -1), PAPI_EINVAL);
-	assert_reason_has("only the leader");
+	assert_attr_refused(&attr, false, "only the leader");
 
 	attr = good_leader;
 	attr.inherit = 1;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("inherit");
+	assert_attr_refused(&attr, true, "inherit");
 
 	attr = good_leader;
 	attr.sample_period = 100000;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("sample_period");
+	assert_attr_refused(&attr, true, "sample_period");
 
 	attr = good_leader;
 	attr.freq = 1;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("freq");
+	assert_attr_refused(&attr, true, "freq");
 
 	attr = good_leader;
 	attr.enable_on_exec = 1;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("enable_on_exec");
+	assert_attr_refused(&attr, true, "enable_on_exec");
 
 	attr = good_leader;
 	attr.type = PERF_TYPE_HARDWARE;
-	UNIT_ASSERT_STATUS(ebb_attr_check(&attr, true, 0, -1), PAPI_EINVAL);
-	assert_reason_has("raw event");
+	assert_attr_refused(&attr, true, "raw event");
 
 	UNIT_ASSERT_STATUS(ebb_attr_check(&good_leader, true, -1, 0), PAPI_EINVAL);
 	assert_reason_has("not a whole CPU");

@@ -18,6 +18,8 @@ static void build_cpu(enum perfctr_x86_family_id family)
 		sim_cpu_p5(&fx.sim, true);
 	else if (family == PERFCTR_FAMILY_CYRIX)
 		sim_cpu_cyrix(&fx.sim);
+	else if (family == PERFCTR_FAMILY_WINCHIP)
+		sim_cpu_winchip(&fx.sim);
 	else if (family == PERFCTR_FAMILY_VIA_C3)
 		sim_cpu_via_c3(&fx.sim);
 	else if (family == PERFCTR_FAMILY_P4)
@@ -31,6 +33,13 @@ static void build_cpu(enum perfctr_x86_family_id family)
 	else
 		sim_cpu_arch_perfmon(&fx.sim, 4, 4, 3);
 	fixture_detect();
+}
+
+/* The driver takes control, and a resume of the CPU then writes it. */
+static void update_and_resume(const struct perfctr_cpu_control *control)
+{
+	CU_ASSERT_EQUAL_FATAL(fixture_update(control, false), 0);
+	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
 }
 
 /* From each event of the table on, the TSC and as many following events
@@ -173,8 +182,7 @@ static void test_p5_controls_exact_cesr(void)
 	layout.control.nractrs = 2;
 	layout.control.pmc_map[1] = 1;
 	layout.control.evntsel[1] = second.control.evntsel[0];
-	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
-	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	update_and_resume(&layout.control);
 	ASSERT_WRITES({MSR_P5_CESR, 0x00A200D6});
 	/* A third event has no counter. */
 	const struct perfctr_native *three[] = {&instructions, &flops, &flops};
@@ -200,8 +208,7 @@ static void test_via_c3_control_exact_evntsel1(void)
 	    PAPI_OK);
 	CU_ASSERT_EQUAL(layout.control.pmc_map[0], 1u);
 	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x1C0u);
-	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
-	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	update_and_resume(&layout.control);
 	ASSERT_WRITES({MSR_P6_EVNTSEL0 + 1, 0x1C0});
 	CU_ASSERT_EQUAL(
 	    perfctr_control_build(PERFCTR_FAMILY_VIA_C3, 2, PAPI_DOM_USER, two, 2, &layout),
@@ -337,8 +344,7 @@ static void test_p5_per_counter_events_exact(void)
 	CU_ASSERT_EQUAL(layout.control.pmc_map[1], 0u);
 	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0xAAu);
 	CU_ASSERT_EQUAL(layout.control.evntsel[1], 0xAAu);
-	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
-	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	update_and_resume(&layout.control);
 	ASSERT_WRITES({MSR_P5_CESR, 0x00AA00AA});
 	/* The one-counter event first, whatever the order: INSTRUCTIONS
 	 * on counter 1 (0x96), LATENCY on counter 0 (0xAA). */
@@ -373,8 +379,7 @@ static void test_cyrix_control_exact(void)
 	const struct perfctr_native *one[] = {&tsc, &y_pipe}, *two[] = {&y_pipe, &high_native};
 	struct perfctr_layout layout;
 
-	sim_cpu_cyrix(&fx.sim);
-	fixture_detect();
+	build_cpu(PERFCTR_FAMILY_CYRIX);
 	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_CYRIX);
 	CU_ASSERT_EQUAL_FATAL(perfctr_control_build(PERFCTR_FAMILY_CYRIX, 2,
 	                                            PAPI_DOM_USER | PAPI_DOM_KERNEL, one, 2,
@@ -382,8 +387,7 @@ static void test_cyrix_control_exact(void)
 	                      PAPI_OK);
 	CU_ASSERT_EQUAL(layout.control.tsc_on, 1);
 	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0xD7u);
-	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
-	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	update_and_resume(&layout.control);
 	ASSERT_WRITES({MSR_P5_CESR, 0x000000D7});
 	CU_ASSERT_EQUAL_FATAL(
 	    perfctr_control_build(PERFCTR_FAMILY_CYRIX, 2, PAPI_DOM_USER, two, 2, &layout),
@@ -409,8 +413,7 @@ static void test_winchip_control_leaves_tsc_off(void)
 	const struct perfctr_native *one[] = {&event}, *with_tsc[] = {&event, &tsc};
 	struct perfctr_layout layout;
 
-	sim_cpu_winchip(&fx.sim);
-	fixture_detect();
+	build_cpu(PERFCTR_FAMILY_WINCHIP);
 	CU_ASSERT_EQUAL_FATAL(fx.cpu.family_id, PERFCTR_FAMILY_WINCHIP);
 	CU_ASSERT_EQUAL_FATAL(perfctr_control_build(PERFCTR_FAMILY_WINCHIP, 2,
 	                                            PAPI_DOM_USER | PAPI_DOM_KERNEL, one, 1,
@@ -418,8 +421,7 @@ static void test_winchip_control_leaves_tsc_off(void)
 	                      PAPI_OK);
 	CU_ASSERT_EQUAL(layout.control.tsc_on, 0);
 	CU_ASSERT_EQUAL(layout.control.evntsel[0], 0x02u);
-	CU_ASSERT_EQUAL_FATAL(fixture_update(&layout.control, false), 0);
-	CU_ASSERT_EQUAL(perfctr_x86_resume(&fx.cpu, &fx.cache, &fx.state, 0), 0);
+	update_and_resume(&layout.control);
 	ASSERT_WRITES({MSR_P5_CESR, 0x00000002});
 	CU_ASSERT_FALSE(perfctr_cstatus_has_tsc(fx.state.user.cstatus));
 	CU_ASSERT_EQUAL(
