@@ -312,3 +312,14 @@ int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter,
 	    rv_csr_write(&pmu->hart, RV_CSR_SCOUNTEREN, allowed ? enabled | bit : enabled & ~bit);
 	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
 }
+
+int rv_counter_resume(struct rv_pmu *pmu, const struct rv_counter *counter)
+{
+	if (counter->delegated)
+		return inhibit(pmu, counter, false);
+	struct rv_sbi_ret ret = rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_START,
+	                                    counter->index, 1, 0, 0, 0);
+	return ret.error == RV_SBI_SUCCESS || ret.error == RV_SBI_ERR_STARTED
+	           ? RV_PMU_OK
+	           : sbi_failed(pmu, ret.error);
+}

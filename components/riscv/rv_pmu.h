@@ -90,5 +90,9 @@ int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters);
 int rv_counter_rearm(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value);
 /* Lets user mode read the counter with csrr (scounteren), or not. */
 int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter, bool allowed);
+/* Starts a stopped counter again from the value it holds (a context
+ * switch's resume, rv_switch.h): scountinhibit when delegated, SBI start
+ * without an initial value otherwise. */
+int rv_counter_resume(struct rv_pmu *pmu, const struct rv_counter *counter);
 
 #endif
