@@ -2,21 +2,20 @@
 /* A task's counters across its context switches: see rv_switch.h. */
 #include "rv_switch.h"
 
-int rv_task_switch_out(struct rv_pmu *pmu, const struct rv_counter *counter,
-                       struct rv_task_state state)
+int rv_task_switch_out(struct rv_pmu *pmu, const struct rv_counter *counter, bool user_read,
+                       bool *paused)
 {
 	/* Closed first: the next task must not read even the stopped value. */
-	int status = state.user_read ? rv_counter_user_access(pmu, counter, false) : RV_PMU_OK;
-	if (status == RV_PMU_OK && state.running)
-		status = rv_counter_stop(pmu, counter);
-	return status;
+	int status = user_read ? rv_counter_user_access(pmu, counter, false) : RV_PMU_OK;
+	*paused = false;
+	return status == RV_PMU_OK ? rv_counter_pause(pmu, counter, paused) : status;
 }
 
-int rv_task_switch_in(struct rv_pmu *pmu, const struct rv_counter *counter,
-                      struct rv_task_state state)
+int rv_task_switch_in(struct rv_pmu *pmu, const struct rv_counter *counter, bool user_read,
+                      bool paused)
 {
-	int status = state.running ? rv_counter_resume(pmu, counter) : RV_PMU_OK;
-	if (status == RV_PMU_OK && state.user_read)
+	int status = paused ? rv_counter_resume(pmu, counter) : RV_PMU_OK;
+	if (status == RV_PMU_OK && user_read)
 		status = rv_counter_user_access(pmu, counter, true);
 	return status;
 }

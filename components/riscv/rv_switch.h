@@ -4,11 +4,13 @@
  * in (doc/riscv.md, "Per-task counters").
  *
  * Out: a counter the owner opened to user reads closes (its scounteren bit
- * clears, so the next task's csrr of it traps), and a counter the owner
- * started stops. In: the started counters resume and the open ones reopen.
+ * clears, so the next task's csrr of it traps), and a counter that runs
+ * stops (paused). In: the paused counters resume and the open ones reopen.
  * A stopped counter keeps its value and no one else drives it while the
  * owner's file holds it, so its value is the owner's count alone: no
  * separate sum to keep, and the owner's own csrr reads the whole of it.
+ * Whether a counter runs is the hart's to say (scountinhibit, or SBI
+ * stop's answer), so starting and stopping keep no books for the switch.
  *
  * Delegated counters switch with scountinhibit and scounteren, no ecall;
  * the others with SBI stop and start (one ecall each way). Freestanding,
@@ -19,17 +21,13 @@
 
 #include "rv_pmu.h"
 
-/* What the owner asked of one counter. */
-struct rv_task_state {
-	bool running;   /* started and not stopped */
-	bool user_read; /* open to the owner's csrr */
-};
-
-/* The owner leaves the hart. */
-int rv_task_switch_out(struct rv_pmu *pmu, const struct rv_counter *counter,
-                       struct rv_task_state state);
-/* The owner comes back to the hart. */
-int rv_task_switch_in(struct rv_pmu *pmu, const struct rv_counter *counter,
-                      struct rv_task_state state);
+/* The owner leaves the hart. user_read: the owner opened the counter to
+ * its csrr. *paused: the counter ran and was stopped. */
+int rv_task_switch_out(struct rv_pmu *pmu, const struct rv_counter *counter, bool user_read,
+                       bool *paused);
+/* The owner comes back: resumes the counter if paused, reopens it if
+ * user_read. */
+int rv_task_switch_in(struct rv_pmu *pmu, const struct rv_counter *counter, bool user_read,
+                      bool paused);
 
 #endif

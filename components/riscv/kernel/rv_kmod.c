@@ -98,6 +98,10 @@ struct slot {
 	u64 before;
 	struct rv_file *file;
 	unsigned long bit; /* 1 << its index in the file, for the masks below */
+	/* The owner's running counter, stopped while the owner is away from
+	 * the counter's hart (the switch in resumes it). Changed on that
+	 * hart with interrupts off. */
+	bool paused;
 };
 
 struct rv_owner;
@@ -107,11 +111,10 @@ struct rv_file {
 	struct slot slots[RV_ABI_SLOTS];
 	unsigned long overflowed; /* bit i: slot i overflowed (atomic bitops) */
 	struct fasync_struct *fasync;
-	/* What the owner asked of each slot (bit i: slot i), for its context
-	 * switches: started (running) and open to its csrr (user_read).
-	 * Changed on the slot's hart with interrupts off (atomically: two
-	 * slots may be on two harts). */
-	atomic_long_t running;
+	/* For the owner's context switches (bit i: slot i): the slots that
+	 * hold a counter (held), and those the owner opened to its csrr
+	 * (user_read). Atomic: two slots may be on two harts. */
+	atomic_long_t held;
 	atomic_long_t user_read;
 	/* The owner, NULL once the file is closed or the owner has gone
 	 * (owner: freed after an RCU grace period; owner_task: only
@@ -221,15 +224,14 @@ static void run_call(void *arg)
 		break;
 	case CALL_START:
 		c->status = rv_counter_start(pmu, c->counter, c->value);
-		if (c->status != RV_PMU_OK)
-			break;
-		ask(&c->slot->file->running, c->slot, true);
 		/* Asked from another hart: the count waits for the owner. */
-		if (!owner_here(c->slot->file))
+		if (c->status == RV_PMU_OK && !owner_here(c->slot->file)) {
 			c->status = rv_counter_stop(pmu, c->counter);
+			c->slot->paused = c->status == RV_PMU_OK;
+		}
 		break;
 	case CALL_STOP:
-		ask(&c->slot->file->running, c->slot, false);
+		c->slot->paused = false;
 		c->status = rv_counter_stop(pmu, c->counter);
 		break;
 	case CALL_READ:
@@ -239,8 +241,9 @@ static void run_call(void *arg)
 		break;
 	case CALL_RELEASE:
 		if (c->slot) {
-			ask(&c->slot->file->running, c->slot, false);
+			ask(&c->slot->file->held, c->slot, false);
 			ask(&c->slot->file->user_read, c->slot, false);
+			c->slot->paused = false;
 		}
 		if (c->slot && c->slot->threshold) {
 			armed_here()[c->counter->index] = NULL;
@@ -355,22 +358,21 @@ static void unhook_overflow_interrupt(void)
 static void switch_slots(struct rv_file *f, bool in)
 {
 	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
-	unsigned long running = (unsigned long)atomic_long_read(&f->running);
+	unsigned long held = (unsigned long)atomic_long_read(&f->held);
 	unsigned long user_read = (unsigned long)atomic_long_read(&f->user_read);
-	unsigned long asked = running | user_read;
 	int cpu = smp_processor_id();
 	unsigned i;
-	for_each_set_bit(i, &asked, RV_ABI_SLOTS)
+	for_each_set_bit(i, &held, RV_ABI_SLOTS)
 	{
 		struct slot *s = &f->slots[i];
-		struct rv_task_state state = {.running = (running & s->bit) != 0,
-		                              .user_read = (user_read & s->bit) != 0};
 		if (s->cpu != cpu)
 			continue;
-		if (in)
-			rv_task_switch_in(pmu, &s->counter, state);
-		else
-			rv_task_switch_out(pmu, &s->counter, state);
+		if (in) {
+			rv_task_switch_in(pmu, &s->counter, user_read & s->bit, s->paused);
+			s->paused = false;
+		} else {
+			rv_task_switch_out(pmu, &s->counter, user_read & s->bit, &s->paused);
+		}
 	}
 }
 
@@ -536,6 +538,10 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		counter.delegated = false;
 	f->slots[slot].used = true;
 	f->slots[slot].counter = counter;
+	f->slots[slot].paused = false;
+	/* Seen by the owner's switches once its counter is written. */
+	smp_mb__before_atomic();
+	ask(&f->held, &f->slots[slot], true);
 	o.slot = slot;
 	o.counter = counter.index;
 	o.delegated = counter.delegated;

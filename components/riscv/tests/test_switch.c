@@ -62,7 +62,19 @@ static bool user_reads(struct hart *h, const struct rv_counter *counter, uint64_
 	return trap == RV_TRAP_NONE;
 }
 
-static const struct rv_task_state started_and_open = {.running = true, .user_read = true};
+/* The module's part: the owner leaves (its pause remembered), then comes
+ * back. */
+static bool paused;
+
+static int owner_out(struct hart *h, const struct rv_counter *counter, bool user_read)
+{
+	return rv_task_switch_out(&h->pmu, counter, user_read, &paused);
+}
+
+static int owner_in(struct hart *h, const struct rv_counter *counter, bool user_read)
+{
+	return rv_task_switch_in(&h->pmu, counter, user_read, paused);
+}
 
 /* The owner runs 100 events, another task 1,000 (its csrr of the owner's
  * counter traps), the owner 23 more: 123; then 1,000 rounds of the owner
@@ -76,11 +88,12 @@ static void owner_alone_counts(uint64_t delegated)
 	CU_ASSERT_EQUAL(counter.delegated, delegated != 0);
 	unsigned ecalls = h.model.ecalls;
 	rv_model_run(&h.model, 100);
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &counter, started_and_open), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, true), RV_PMU_OK);
+	CU_ASSERT_TRUE(paused);
 	CU_ASSERT_EQUAL(h.model.scounteren >> counter.index & 1u, 0);
 	CU_ASSERT_FALSE(user_reads(&h, &counter, &value)); /* the other task's csrr traps */
 	rv_model_run(&h.model, 1000);
-	CU_ASSERT_EQUAL(rv_task_switch_in(&h.pmu, &counter, started_and_open), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_in(&h, &counter, true), RV_PMU_OK);
 	CU_ASSERT_TRUE(user_reads(&h, &counter, &value));
 	CU_ASSERT_EQUAL(value, 100);
 	rv_model_run(&h.model, 23);
@@ -88,10 +101,10 @@ static void owner_alone_counts(uint64_t delegated)
 	for (int round = 0; round < 1000; round++) {
 		rv_model_run(&h.model, 7);
 		reads = reads && user_reads(&h, &counter, &value);
-		rv_task_switch_out(&h.pmu, &counter, started_and_open);
+		owner_out(&h, &counter, true);
 		traps = traps && !user_reads(&h, &counter, &value);
 		rv_model_run(&h.model, 13);
-		rv_task_switch_in(&h.pmu, &counter, started_and_open);
+		owner_in(&h, &counter, true);
 	}
 	CU_ASSERT_TRUE(reads);
 	CU_ASSERT_TRUE(traps);
@@ -115,20 +128,21 @@ static void two_owners_apart(uint64_t delegated)
 	struct hart h;
 	uint64_t a_value = 0, b_value = 0;
 	hart_init(&h, delegated);
+	bool a_paused = false, b_paused = false;
 	struct rv_counter a = owned(&h, L1D_READ_MISS);
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &a, started_and_open), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &a, true, &a_paused), RV_PMU_OK);
 	struct rv_counter b = owned(&h, L1D_WRITE_MISS); /* b runs now */
 	CU_ASSERT_NOT_EQUAL(a.index, b.index);
 	bool apart = true;
 	for (int round = 0; round < 100; round++) {
 		rv_model_run(&h.model, 5); /* b */
 		apart = apart && !user_reads(&h, &a, &a_value) && user_reads(&h, &b, &b_value);
-		rv_task_switch_out(&h.pmu, &b, started_and_open);
-		rv_task_switch_in(&h.pmu, &a, started_and_open);
+		rv_task_switch_out(&h.pmu, &b, true, &b_paused);
+		rv_task_switch_in(&h.pmu, &a, true, a_paused);
 		rv_model_run(&h.model, 3); /* a */
 		apart = apart && user_reads(&h, &a, &a_value) && !user_reads(&h, &b, &b_value);
-		rv_task_switch_out(&h.pmu, &a, started_and_open);
-		rv_task_switch_in(&h.pmu, &b, started_and_open);
+		rv_task_switch_out(&h.pmu, &a, true, &a_paused);
+		rv_task_switch_in(&h.pmu, &b, true, b_paused);
 	}
 	CU_ASSERT_TRUE(apart);
 	CU_ASSERT_EQUAL(rv_counter_read(&h.pmu, &a, &a_value), RV_PMU_OK);
@@ -144,8 +158,8 @@ static void test_two_owners_apart(void)
 }
 
 /* A counter the owner stopped stays stopped across a switch (its value
- * held), and one it never opened stays closed; with nothing asked, a
- * switch leaves the whole hart as it was. */
+ * held), and one it never opened stays closed; a switch of a stopped,
+ * closed delegated counter leaves the whole hart as it was. */
 static void test_switch_keeps_what_the_owner_asked(void)
 {
 	struct hart h;
@@ -157,31 +171,31 @@ static void test_switch_keeps_what_the_owner_asked(void)
 	CU_ASSERT_EQUAL(rv_counter_user_access(&h.pmu, &counter, false), RV_PMU_OK);
 	struct rv_model before;
 	memcpy(&before, &h.model, sizeof before);
-	const struct rv_task_state nothing = {.running = false, .user_read = false};
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &counter, nothing), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, false), RV_PMU_OK);
+	CU_ASSERT_FALSE(paused); /* stopped: nothing to resume */
 	rv_model_run(&h.model, 1000);
-	CU_ASSERT_EQUAL(rv_task_switch_in(&h.pmu, &counter, nothing), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_in(&h, &counter, false), RV_PMU_OK);
 	CU_ASSERT_EQUAL(memcmp(&before, &h.model, sizeof before), 0);
 	CU_ASSERT_FALSE(user_reads(&h, &counter, &value));
 	CU_ASSERT_EQUAL(rv_counter_read(&h.pmu, &counter, &value), RV_PMU_OK);
 	CU_ASSERT_EQUAL(value, 40);
 
 	/* Open but stopped: reopened at switch in, still 40. */
-	const struct rv_task_state open_only = {.running = false, .user_read = true};
 	CU_ASSERT_EQUAL(rv_counter_user_access(&h.pmu, &counter, true), RV_PMU_OK);
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &counter, open_only), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, true), RV_PMU_OK);
+	CU_ASSERT_FALSE(paused);
 	CU_ASSERT_FALSE(user_reads(&h, &counter, &value));
 	rv_model_run(&h.model, 1000);
-	CU_ASSERT_EQUAL(rv_task_switch_in(&h.pmu, &counter, open_only), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_in(&h, &counter, true), RV_PMU_OK);
 	CU_ASSERT_TRUE(user_reads(&h, &counter, &value));
 	CU_ASSERT_EQUAL(value, 40);
 }
 
-/* The module starts a counter for an owner that is not on the counter's
- * hart (another hart asked), then pauses it at once: the count starts
- * when the owner comes in. SBI resume sets no value: the counter goes on
- * from the value start gave it. */
-static void test_start_while_out_waits_for_the_owner(void)
+/* Through SBI calls: the pause knows the counter ran from SBI stop's
+ * answer, and the resume sets no value (the counter goes on from the
+ * value start gave it). A stopped counter's pause answers "already
+ * stopped": no resume. */
+static void test_sbi_pause_and_resume(void)
 {
 	struct hart h;
 	uint64_t value = 0;
@@ -190,11 +204,18 @@ static void test_start_while_out_waits_for_the_owner(void)
 	const struct rv_counter_request request = {.event_index = L1D_READ_MISS};
 	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&h.pmu, &request, &counter), RV_PMU_OK);
 	CU_ASSERT_EQUAL(rv_counter_start(&h.pmu, &counter, 1000), RV_PMU_OK);
-	const struct rv_task_state running = {.running = true, .user_read = false};
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &counter, running), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, false), RV_PMU_OK);
+	CU_ASSERT_TRUE(paused);
 	rv_model_run(&h.model, 77);
-	CU_ASSERT_EQUAL(rv_task_switch_in(&h.pmu, &counter, running), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_in(&h, &counter, false), RV_PMU_OK);
 	rv_model_run(&h.model, 5);
+	CU_ASSERT_EQUAL(rv_counter_read(&h.pmu, &counter, &value), RV_PMU_OK);
+	CU_ASSERT_EQUAL(value, 1005);
+	CU_ASSERT_EQUAL(rv_counter_stop(&h.pmu, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, false), RV_PMU_OK);
+	CU_ASSERT_FALSE(paused);
+	rv_model_run(&h.model, 9);
+	CU_ASSERT_EQUAL(owner_in(&h, &counter, false), RV_PMU_OK);
 	CU_ASSERT_EQUAL(rv_counter_read(&h.pmu, &counter, &value), RV_PMU_OK);
 	CU_ASSERT_EQUAL(value, 1005);
 }
@@ -208,7 +229,6 @@ int main(void)
 	CU_add_test(suite, "two owners apart", test_two_owners_apart);
 	CU_add_test(suite, "switch keeps what the owner asked",
 	            test_switch_keeps_what_the_owner_asked);
-	CU_add_test(suite, "start while out waits for the owner",
-	            test_start_while_out_waits_for_the_owner);
+	CU_add_test(suite, "SBI pause and resume", test_sbi_pause_and_resume);
 	return unit_run_all();
 }
