@@ -98,9 +98,12 @@ struct slot {
 	u64 before;
 	struct rv_file *file;
 	unsigned long bit; /* 1 << its index in the file, for the masks below */
-	/* The owner's running counter, stopped while the owner is away from
-	 * the counter's hart (the switch in resumes it). Changed on that
-	 * hart with interrupts off. */
+	/* For the owner's switches, changed on the counter's hart with
+	 * interrupts off: started by the owner and not stopped (only such a
+	 * counter is paused: a fixed counter held but not started may run
+	 * for others), and paused: stopped while the owner is away from the
+	 * hart (the switch in resumes it). */
+	bool started;
 	bool paused;
 };
 
@@ -224,6 +227,7 @@ static void run_call(void *arg)
 		break;
 	case CALL_START:
 		c->status = rv_counter_start(pmu, c->counter, c->value);
+		c->slot->started = c->status == RV_PMU_OK;
 		/* Asked from another hart: the count waits for the owner. */
 		if (c->status == RV_PMU_OK && !owner_here(c->slot->file)) {
 			c->status = rv_counter_stop(pmu, c->counter);
@@ -231,6 +235,7 @@ static void run_call(void *arg)
 		}
 		break;
 	case CALL_STOP:
+		c->slot->started = false;
 		c->slot->paused = false;
 		c->status = rv_counter_stop(pmu, c->counter);
 		break;
@@ -243,6 +248,7 @@ static void run_call(void *arg)
 		if (c->slot) {
 			ask(&c->slot->file->held, c->slot, false);
 			ask(&c->slot->file->user_read, c->slot, false);
+			c->slot->started = false;
 			c->slot->paused = false;
 		}
 		if (c->slot && c->slot->threshold) {
@@ -371,7 +377,8 @@ static void switch_slots(struct rv_file *f, bool in)
 			rv_task_switch_in(pmu, &s->counter, user_read & s->bit, s->paused);
 			s->paused = false;
 		} else {
-			rv_task_switch_out(pmu, &s->counter, user_read & s->bit, &s->paused);
+			rv_task_switch_out(pmu, &s->counter, s->started, user_read & s->bit,
+			                   &s->paused);
 		}
 	}
 }
@@ -538,6 +545,7 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		counter.delegated = false;
 	f->slots[slot].used = true;
 	f->slots[slot].counter = counter;
+	f->slots[slot].started = false;
 	f->slots[slot].paused = false;
 	/* Seen by the owner's switches once its counter is written. */
 	smp_mb__before_atomic();

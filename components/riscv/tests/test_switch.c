@@ -66,9 +66,11 @@ static bool user_reads(struct hart *h, const struct rv_counter *counter, uint64_
  * back. */
 static bool paused;
 
+static bool started = true; /* the owner started the counter */
+
 static int owner_out(struct hart *h, const struct rv_counter *counter, bool user_read)
 {
-	return rv_task_switch_out(&h->pmu, counter, user_read, &paused);
+	return rv_task_switch_out(&h->pmu, counter, started, user_read, &paused);
 }
 
 static int owner_in(struct hart *h, const struct rv_counter *counter, bool user_read)
@@ -130,18 +132,18 @@ static void two_owners_apart(uint64_t delegated)
 	hart_init(&h, delegated);
 	bool a_paused = false, b_paused = false;
 	struct rv_counter a = owned(&h, L1D_READ_MISS);
-	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &a, true, &a_paused), RV_PMU_OK);
+	CU_ASSERT_EQUAL(rv_task_switch_out(&h.pmu, &a, true, true, &a_paused), RV_PMU_OK);
 	struct rv_counter b = owned(&h, L1D_WRITE_MISS); /* b runs now */
 	CU_ASSERT_NOT_EQUAL(a.index, b.index);
 	bool apart = true;
 	for (int round = 0; round < 100; round++) {
 		rv_model_run(&h.model, 5); /* b */
 		apart = apart && !user_reads(&h, &a, &a_value) && user_reads(&h, &b, &b_value);
-		rv_task_switch_out(&h.pmu, &b, true, &b_paused);
+		rv_task_switch_out(&h.pmu, &b, true, true, &b_paused);
 		rv_task_switch_in(&h.pmu, &a, true, a_paused);
 		rv_model_run(&h.model, 3); /* a */
 		apart = apart && user_reads(&h, &a, &a_value) && !user_reads(&h, &b, &b_value);
-		rv_task_switch_out(&h.pmu, &a, true, &a_paused);
+		rv_task_switch_out(&h.pmu, &a, true, true, &a_paused);
 		rv_task_switch_in(&h.pmu, &b, true, b_paused);
 	}
 	CU_ASSERT_TRUE(apart);
@@ -220,6 +222,29 @@ static void test_sbi_pause_and_resume(void)
 	CU_ASSERT_EQUAL(value, 1005);
 }
 
+/* A fixed counter the owner holds but did not start, which firmware keeps
+ * running (as OpenSBI does instret for everyone): a switch leaves it
+ * running. */
+static void test_held_not_started_left_alone(void)
+{
+	struct hart h;
+	struct rv_counter counter = {0};
+	hart_init(&h, DELEGATE_ALL);
+	const struct rv_counter_request request = {
+	    .event_index = RV_SBI_EVENT_INDEX(RV_SBI_TYPE_HARDWARE, 2), .counters = 1u << 2};
+	CU_ASSERT_EQUAL_FATAL(rv_counter_obtain(&h.pmu, &request, &counter), RV_PMU_OK);
+	CU_ASSERT_EQUAL(counter.index, 2);
+	h.model.mcountinhibit &= ~(1ull << 2); /* running, for someone else */
+	started = false;
+	CU_ASSERT_EQUAL(owner_out(&h, &counter, false), RV_PMU_OK);
+	started = true;
+	CU_ASSERT_FALSE(paused);
+	CU_ASSERT_EQUAL(h.model.mcountinhibit >> 2 & 1u, 0);
+	uint64_t before = h.model.counter[2];
+	rv_model_run(&h.model, 10);
+	CU_ASSERT_EQUAL(h.model.counter[2], before + 10);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -230,5 +255,6 @@ int main(void)
 	CU_add_test(suite, "switch keeps what the owner asked",
 	            test_switch_keeps_what_the_owner_asked);
 	CU_add_test(suite, "SBI pause and resume", test_sbi_pause_and_resume);
+	CU_add_test(suite, "held, not started: left alone", test_held_not_started_left_alone);
 	return unit_run_all();
 }
