@@ -9,7 +9,7 @@
  * a counter opened to user reads (RV_IOC_USER_ACCESS) is readable with
  * csrr by the owner alone (any other task's csrr traps). Another task
  * holding the file (a fork child, another thread) may RV_IOC_READ the
- * owner's counts; every ioctl that obtains or changes a counter is EPERM
+ * owner's counts; every other ioctl on a counter (RV_IOC_NOP too) is EPERM
  * for it, and stays so once the owner has exited. Each driver call runs on
  * the counter's hart, with interrupts off. A file holds up to
  * RV_ABI_SLOTS counters; every one still held is released when the file
@@ -71,8 +71,8 @@ struct rv_abi_counter {
 #define RV_IOC_READ        _IOWR(RV_ABI_MAGIC, 4, struct rv_abi_counter)
 #define RV_IOC_RELEASE     _IOW(RV_ABI_MAGIC, 5, struct rv_abi_counter)
 #define RV_IOC_USER_ACCESS _IOW(RV_ABI_MAGIC, 6, struct rv_abi_counter)
-/* RV_IOC_NOP: the same path (copy, hart, interrupts off) without a driver
- * call: the baseline the benchmark subtracts. */
+/* RV_IOC_NOP: the same path (copy, owner check, hart, interrupts off)
+ * without a driver call: the baseline the benchmark subtracts. */
 #define RV_IOC_NOP _IOW(RV_ABI_MAGIC, 7, struct rv_abi_counter)
 
 /* Overflow (Sscofpmf's interrupt, LCOFI). RV_IOC_OVERFLOW (value: the

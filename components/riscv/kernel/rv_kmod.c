@@ -225,15 +225,18 @@ static void run_call(void *arg)
 	case CALL_OBTAIN:
 		c->status = rv_counter_obtain(pmu, c->request, c->counter);
 		break;
-	case CALL_START:
-		c->status = rv_counter_start(pmu, c->counter, c->value);
-		c->slot->started = c->status == RV_PMU_OK;
+	case CALL_START: {
+		struct slot *s = c->slot;
+		int status = rv_counter_start(pmu, c->counter, c->value);
+		s->started = status == RV_PMU_OK;
 		/* Asked from another hart: the count waits for the owner. */
-		if (c->status == RV_PMU_OK && !owner_here(c->slot->file)) {
-			c->status = rv_counter_stop(pmu, c->counter);
-			c->slot->paused = c->status == RV_PMU_OK;
+		if (unlikely(status == RV_PMU_OK && !owner_here(s->file))) {
+			status = rv_counter_stop(pmu, c->counter);
+			s->paused = status == RV_PMU_OK;
 		}
+		c->status = status;
 		break;
+	}
 	case CALL_STOP:
 		c->slot->started = false;
 		c->slot->paused = false;
@@ -592,8 +595,9 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	rc = rv_counter_refusal(cmd, &a);
 	if (rc)
 		return rc;
-	/* Others may read the owner's counts, not change them. */
-	if (cmd != RV_IOC_READ && cmd != RV_IOC_NOP && !owner_here(f))
+	/* Others may read the owner's counts, not change them (nor time the
+	 * path: RV_IOC_NOP is the others' path, with this check). */
+	if (cmd != RV_IOC_READ && !owner_here(f))
 		return -EPERM;
 	switch (cmd) {
 	case RV_IOC_START:
