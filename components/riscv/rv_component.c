@@ -18,6 +18,7 @@
 #define _GNU_SOURCE /* F_SETOWN_EX, F_SETSIG */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -57,6 +58,7 @@ struct rv_control {
 	 * descriptor in si_fd (the core routes by it), and are read through
 	 * the module (an armed counter's csrr is not its count). */
 	int set_file;
+	pthread_t set_file_owner; /* the thread that opened set_file */
 	bool in_ovf_file[RV_MAX_EVENTS];
 	bool routed;
 	struct signal_route route;
@@ -325,6 +327,7 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 		if (next->set_file < 0) {
 			struct rv_module_info found;
 			next->set_file = rv_module_open(&found);
+			next->set_file_owner = pthread_self();
 			if (next->set_file < 0)
 				return papi_error_set(PAPI_ESYS, "%s: cannot open %s: %s",
 				                      event->name, RV_MODULE_DEVICE_NAME,
@@ -471,8 +474,12 @@ static int rv_read(void *control, long long *values)
 				    rv->module[i].counter);
 		} else if (rv->in_module[i]) {
 			const struct rv_module_counter *counter = &rv->module[i];
-			if (counter->firmware ? !rv_module_read(rv->set_file, counter, &value)
-			                      : !rv_user_counter_read(counter->counter, &value))
+			/* Another thread's csrr of the counter traps (only the
+			 * file's owner may): it asks the module. */
+			bool by_module =
+			    counter->firmware || !pthread_equal(pthread_self(), rv->set_file_owner);
+			if (by_module ? !rv_module_read(rv->set_file, counter, &value)
+			              : !rv_user_counter_read(counter->counter, &value))
 				return papi_error_set(PAPI_ESYS,
 				                      "reading counter %u of the module failed",
 				                      counter->counter);
