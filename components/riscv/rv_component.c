@@ -18,6 +18,7 @@
 #define _GNU_SOURCE /* F_SETOWN_EX, F_SETSIG */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -49,11 +50,15 @@ struct rv_control {
 	/* Or a counter of the kernel module (in_module). */
 	bool in_module[RV_MAX_EVENTS];
 	struct rv_module_counter module[RV_MAX_EVENTS];
-	/* Overflow (module mode): the overflowing counters live in a file of
-	 * the event set's own (ovf_fd, -1: none), whose signal carries its
-	 * descriptor in si_fd (the core routes by it); read through the
-	 * module (an armed counter's csrr is not its count). */
-	int ovf_fd;
+	/* The kernel-module mode: the event set's own file of the module
+	 * (set_file, -1: none), opened by the thread that adds the events,
+	 * which owns its counters (they count that thread alone and only it
+	 * can read them with csrr, doc/riscv.md "Per-task counters").
+	 * Overflowing counters (in_ovf_file) signal through it, with its
+	 * descriptor in si_fd (the core routes by it), and are read through
+	 * the module (an armed counter's csrr is not its count). */
+	int set_file;
+	pthread_t set_file_owner; /* the thread that opened set_file */
 	bool in_ovf_file[RV_MAX_EVENTS];
 	bool routed;
 	struct signal_route route;
@@ -127,7 +132,7 @@ static int rv_init(int cidx, PAPI_component_info_t *info)
 static void rv_shutdown(void)
 {
 	if (rv_module_fd >= 0)
-		close(rv_module_fd); /* releases any counter still held */
+		close(rv_module_fd); /* the probe's; counters are in the event sets' files */
 	rv_module_fd = -1;
 	rv_module_found = (struct rv_module_info){0};
 	rv_perf_samples = false;
@@ -215,8 +220,8 @@ static void control_close(struct rv_control *rv)
 {
 	if (rv->routed) {
 		/* No more signals from the file, then no handler using it. */
-		fcntl(rv->ovf_fd, F_SETFL, fcntl(rv->ovf_fd, F_GETFL) & ~O_ASYNC);
-		signals_unroute_fd(rv->ovf_fd);
+		fcntl(rv->set_file, F_SETFL, fcntl(rv->set_file, F_GETFL) & ~O_ASYNC);
+		signals_unroute_fd(rv->set_file);
 		rv->routed = false;
 	}
 	for (int i = 0; i < rv->count; i++) {
@@ -225,21 +230,20 @@ static void control_close(struct rv_control *rv)
 		if (rv->perf[i].fd >= 0)
 			rv_perf_close(&rv->perf[i]);
 		if (rv->in_module[i])
-			rv_module_release(rv->in_ovf_file[i] ? rv->ovf_fd : rv_module_fd,
-			                  &rv->module[i]);
+			rv_module_release(rv->set_file, &rv->module[i]);
 		rv->in_module[i] = false;
 		rv->in_ovf_file[i] = false;
 	}
-	if (rv->ovf_fd >= 0)
-		close(rv->ovf_fd);
-	rv->ovf_fd = -1;
+	if (rv->set_file >= 0)
+		close(rv->set_file);
+	rv->set_file = -1;
 	rv->count = 0;
 }
 
 static int rv_control_init(void *control)
 {
 	memset(control, 0, sizeof(struct rv_control));
-	((struct rv_control *)control)->ovf_fd = -1;
+	((struct rv_control *)control)->set_file = -1;
 	return PAPI_OK;
 }
 
@@ -250,7 +254,7 @@ static void overflow_signal(void *arg, const siginfo_t *info, void *ucontext)
 	struct rv_control *rv = arg;
 	uint64_t slots = 0;
 	(void)info;
-	if (!rv_module_overflowed(rv->ovf_fd, &slots))
+	if (!rv_module_overflowed(rv->set_file, &slots))
 		return;
 	void *address = ucontext ? arch_context_pc(ucontext) : NULL;
 	for (int i = 0; i < rv->count; i++)
@@ -262,15 +266,15 @@ static void overflow_signal(void *arg, const siginfo_t *info, void *ucontext)
 static int route_overflow(struct rv_control *rv, const struct counting_options *options)
 {
 	rv->route = (struct signal_route){.fire = overflow_signal, .arg = rv};
-	int status = signals_route_fd(rv->ovf_fd, &rv->route);
+	int status = signals_route_fd(rv->set_file, &rv->route);
 	if (status != PAPI_OK)
 		return status;
 	rv->routed = true;
 	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = options->signal_tid};
-	int flags = fcntl(rv->ovf_fd, F_GETFL);
-	if (fcntl(rv->ovf_fd, F_SETOWN_EX, &owner) < 0 ||
-	    fcntl(rv->ovf_fd, F_SETSIG, signals_overflow_signal()) < 0 || flags < 0 ||
-	    fcntl(rv->ovf_fd, F_SETFL, flags | O_ASYNC) < 0)
+	int flags = fcntl(rv->set_file, F_GETFL);
+	if (fcntl(rv->set_file, F_SETOWN_EX, &owner) < 0 ||
+	    fcntl(rv->set_file, F_SETSIG, signals_overflow_signal()) < 0 || flags < 0 ||
+	    fcntl(rv->set_file, F_SETFL, flags | O_ASYNC) < 0)
 		return papi_error_set(PAPI_ESYS,
 		                      "cannot direct the module's overflow signal to thread %d: %s",
 		                      (int)options->signal_tid, strerror(errno));
@@ -320,15 +324,16 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 	char reason[PAPI_HUGE_STR_LEN];
 	if (rv_mode_now == RV_MODE_MODULE) {
 		bool overflows = overflow_allowed && event->overflow_threshold > 0;
-		if (overflows && next->ovf_fd < 0) {
+		if (next->set_file < 0) {
 			struct rv_module_info found;
-			next->ovf_fd = rv_module_open(&found);
-			if (next->ovf_fd < 0)
-				return papi_error_set(
-				    PAPI_ESYS, "%s: cannot open %s for overflow: %s", event->name,
-				    RV_MODULE_DEVICE_NAME, strerror(errno));
+			next->set_file = rv_module_open(&found);
+			next->set_file_owner = pthread_self();
+			if (next->set_file < 0)
+				return papi_error_set(PAPI_ESYS, "%s: cannot open %s: %s",
+				                      event->name, RV_MODULE_DEVICE_NAME,
+				                      strerror(errno));
 		}
-		int fd = overflows ? next->ovf_fd : rv_module_fd;
+		int fd = next->set_file;
 		/* The privilege filter (the selector's inhibit bits) comes with
 		 * Sscofpmf, as the overflow interrupt does: a module without
 		 * the interrupt asks for none (OpenSBI ignores the flags there),
@@ -389,7 +394,7 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 static int control_build(struct rv_control *next, const struct component_event *events, int count,
                          const struct counting_options *options, bool overflow_allowed)
 {
-	*next = (struct rv_control){.count = 0, .ovf_fd = -1};
+	*next = (struct rv_control){.count = 0, .set_file = -1};
 	for (int i = 0; i < count; i++) {
 		int status = rv_check_event(events[i].encoding);
 		if (status == PAPI_OK)
@@ -403,13 +408,22 @@ static int control_build(struct rv_control *next, const struct component_event *
 	return PAPI_OK;
 }
 
+/* Whether the set has an overflowing counter (its file's signal routed). */
+static bool overflowing(const struct rv_control *rv)
+{
+	for (int i = 0; i < rv->count; i++)
+		if (rv->in_ovf_file[i])
+			return true;
+	return false;
+}
+
 static int control_install(struct rv_control *rv, const struct rv_control *next,
                            const struct counting_options *options)
 {
 	*rv = *next;
 	rv->fire = options->overflow_fire;
 	rv->cookie = options->overflow_cookie;
-	if (rv->ovf_fd >= 0) {
+	if (overflowing(rv)) {
 		int status = route_overflow(rv, options);
 		if (status != PAPI_OK) {
 			control_close(rv);
@@ -426,7 +440,7 @@ static int rv_control_update(void *control, const struct component_event *events
 	if (count > RV_MAX_EVENTS)
 		return papi_error_set(PAPI_ECNFLCT, "a riscv event set holds at most %d events",
 		                      RV_MAX_EVENTS);
-	bool overflow = rv->ovf_fd >= 0; /* set now, or before */
+	bool overflow = overflowing(rv); /* set now, or before */
 	for (int i = 0; i < count; i++)
 		overflow |= events[i].overflow_threshold > 0;
 	for (int i = 0; i < rv->count; i++)
@@ -459,15 +473,19 @@ static int rv_read(void *control, long long *values)
 	for (int i = 0; i < rv->count; i++) {
 		uint64_t value = 0;
 		if (rv->in_ovf_file[i]) {
-			if (!rv_module_read(rv->ovf_fd, &rv->module[i], &value))
+			if (!rv_module_read(rv->set_file, &rv->module[i], &value))
 				return papi_error_set(
 				    PAPI_ESYS,
 				    "reading overflowing counter %u of the module failed",
 				    rv->module[i].counter);
 		} else if (rv->in_module[i]) {
 			const struct rv_module_counter *counter = &rv->module[i];
-			if (counter->firmware ? !rv_module_read(rv_module_fd, counter, &value)
-			                      : !rv_user_counter_read(counter->counter, &value))
+			/* Another thread's csrr of the counter traps (only the
+			 * file's owner may): it asks the module. */
+			bool by_module =
+			    counter->firmware || !pthread_equal(pthread_self(), rv->set_file_owner);
+			if (by_module ? !rv_module_read(rv->set_file, counter, &value)
+			              : !rv_user_counter_read(counter->counter, &value))
 				return papi_error_set(PAPI_ESYS,
 				                      "reading counter %u of the module failed",
 				                      counter->counter);

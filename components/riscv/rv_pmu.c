@@ -312,3 +312,33 @@ int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter,
 	    rv_csr_write(&pmu->hart, RV_CSR_SCOUNTEREN, allowed ? enabled | bit : enabled & ~bit);
 	return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
 }
+
+int rv_counter_pause(struct rv_pmu *pmu, const struct rv_counter *counter, bool *was_running)
+{
+	if (counter->delegated) {
+		uint64_t bits = 0;
+		enum rv_trap trap = rv_csr_read(&pmu->hart, RV_CSR_SCOUNTINHIBIT, &bits);
+		if (trap != RV_TRAP_NONE)
+			return trapped(pmu, trap);
+		*was_running = !(bits >> counter->index & 1u);
+		if (*was_running)
+			trap = rv_csr_write(&pmu->hart, RV_CSR_SCOUNTINHIBIT,
+			                    bits | 1ull << counter->index);
+		return trap == RV_TRAP_NONE ? RV_PMU_OK : trapped(pmu, trap);
+	}
+	long error = sbi_stop(pmu, counter);
+	*was_running = error == RV_SBI_SUCCESS;
+	return error == RV_SBI_SUCCESS || error == RV_SBI_ERR_STOPPED ? RV_PMU_OK
+	                                                              : sbi_failed(pmu, error);
+}
+
+int rv_counter_resume(struct rv_pmu *pmu, const struct rv_counter *counter)
+{
+	if (counter->delegated)
+		return inhibit(pmu, counter, false);
+	struct rv_sbi_ret ret = rv_sbi_call(&pmu->hart, RV_SBI_EXT_PMU, RV_SBI_PMU_COUNTER_START,
+	                                    counter->index, 1, 0, 0, 0);
+	return ret.error == RV_SBI_SUCCESS || ret.error == RV_SBI_ERR_STARTED
+	           ? RV_PMU_OK
+	           : sbi_failed(pmu, ret.error);
+}

@@ -90,5 +90,12 @@ int rv_pmu_overflowed(struct rv_pmu *pmu, uint32_t *counters);
 int rv_counter_rearm(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t value);
 /* Lets user mode read the counter with csrr (scounteren), or not. */
 int rv_counter_user_access(struct rv_pmu *pmu, const struct rv_counter *counter, bool allowed);
+/* A context switch's stop and start (rv_switch.h). pause stops the
+ * counter if it runs and says whether it did (*was_running): its
+ * scountinhibit bit when delegated, SBI stop's answer otherwise (already
+ * stopped or not). resume starts it again from the value it holds:
+ * scountinhibit, or SBI start without an initial value. */
+int rv_counter_pause(struct rv_pmu *pmu, const struct rv_counter *counter, bool *was_running);
+int rv_counter_resume(struct rv_pmu *pmu, const struct rv_counter *counter);
 
 #endif

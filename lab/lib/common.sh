@@ -91,8 +91,8 @@ conf_only() {
 	# (its SBI PMU reads a stopped counter as 0 once time has passed,
 	# lab/README.md); the module's robustness test (issue 20) goes with
 	# it. Globs with bash's extended patterns.
-	riscv64) echo '!(lab/riscv_deleg|lab/riscv_module_robust)' ;;
-	riscv64-deleg | riscv64-nodeleg) echo '@(lab/riscv_deleg|lab/riscv_module_robust|ctests/riscv_csr)' ;;
+	riscv64) echo '!(lab/riscv_deleg|lab/riscv_module_robust|lab/riscv_task_counters)' ;;
+	riscv64-deleg | riscv64-nodeleg) echo '@(lab/riscv_deleg|lab/riscv_module_robust|lab/riscv_task_counters|ctests/riscv_csr)' ;;
 	# QEMU 10 without the module: the riscv component's perf-managed
 	# mode (perf sampling's overflow) and legacy mode. Without Sscofpmf:
 	# the module with no overflow interrupt, and the component's

@@ -279,9 +279,9 @@ static void check_counters_come_back(unsigned sbi_counters)
 	held_count = param("counters_held");
 	CHECK(held_count == held.cycles + held.instructions + held.firmware && param("files") == 1,
 	      "the child holds %ld counters, %ld files", held_count, param("files"));
-	/* scounteren is the hart's: the child's open counter reads here too,
-	 * which makes the check after the kill mean something. */
-	CHECK(user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
+	/* The child's counter is the child's (per-task counters): open to
+	 * its csrr, not to this process's. */
+	CHECK(!user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
 	      held.user_counter);
 	kill(child, SIGKILL);
 	waitpid(child, &status, 0);
@@ -443,7 +443,7 @@ static void check_nobody(void)
 	waitpid(child, &status, 0);
 	counter_call(fd, RV_IOC_READ, o.slot, &after);
 	printf("riscv: nobody (perf_event_paranoid %d): %d failed checks; root's counter %u "
-	       "counted %llu before, %llu after (it counts the hart's user mode: nobody's too)\n",
+	       "counted %llu before, %llu after (its own user mode only, not nobody's)\n",
 	       paranoid, WIFEXITED(status) ? WEXITSTATUS(status) : -1, o.counter,
 	       (unsigned long long)before, (unsigned long long)after);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "nobody's checks: status %#x", status);

@@ -4,10 +4,16 @@
  * and the riscv component; the types are the kernel's UAPI ones, so that
  * both sides agree on every size and offset.
  *
- * Counters belong to the hart that obtained them (they count whatever runs
- * there): a file's counters are driven on that hart, with interrupts off
- * around each driver call. A file holds up to RV_ABI_SLOTS counters; every
- * one still held is released when the file is closed. */
+ * A file's counters belong to the task (thread) that opened it, its owner:
+ * they count only while the owner runs on the hart that obtained them, and
+ * a counter opened to user reads (RV_IOC_USER_ACCESS) is readable with
+ * csrr by the owner alone (any other task's csrr traps). Another task
+ * holding the file (a fork child, another thread) may RV_IOC_READ the
+ * owner's counts; every other ioctl on a counter (RV_IOC_NOP too) is EPERM
+ * for it, and stays so once the owner has exited. Each driver call runs on
+ * the counter's hart, with interrupts off. A file holds up to
+ * RV_ABI_SLOTS counters; every one still held is released when the file
+ * is closed. */
 #ifndef PAPILLON_RV_ABI_H
 #define PAPILLON_RV_ABI_H
 
@@ -15,8 +21,9 @@
 #include <linux/types.h>
 
 #define RV_ABI_DEVICE "/dev/papillon_riscv"
-/* 2: overflow (RV_IOC_OVERFLOW, RV_IOC_OVERFLOWED); 3: rv_abi_info.overflow */
-#define RV_ABI_VERSION 3u
+/* 2: overflow (RV_IOC_OVERFLOW, RV_IOC_OVERFLOWED); 3: rv_abi_info.overflow;
+ * 4: per-task counters (the owner, above) */
+#define RV_ABI_VERSION 4u
 #define RV_ABI_SLOTS   32u
 
 /* RV_IOC_INFO: what the probe found on the calling hart. */
@@ -64,8 +71,8 @@ struct rv_abi_counter {
 #define RV_IOC_READ        _IOWR(RV_ABI_MAGIC, 4, struct rv_abi_counter)
 #define RV_IOC_RELEASE     _IOW(RV_ABI_MAGIC, 5, struct rv_abi_counter)
 #define RV_IOC_USER_ACCESS _IOW(RV_ABI_MAGIC, 6, struct rv_abi_counter)
-/* RV_IOC_NOP: the same path (copy, hart, interrupts off) without a driver
- * call: the baseline the benchmark subtracts. */
+/* RV_IOC_NOP: the same path (copy, owner check, hart, interrupts off)
+ * without a driver call: the baseline the benchmark subtracts. */
 #define RV_IOC_NOP _IOW(RV_ABI_MAGIC, 7, struct rv_abi_counter)
 
 /* Overflow (Sscofpmf's interrupt, LCOFI). RV_IOC_OVERFLOW (value: the

@@ -6,7 +6,12 @@
  * start, stop or read of a delegated counter. Every request is checked
  * before anything touches a CSR. Each driver call runs on the counter's
  * hart with interrupts off (smp_call_function_single), since the driver
- * reads, changes and writes back siselect and scountinhibit. */
+ * reads, changes and writes back siselect and scountinhibit.
+ *
+ * A file's counters are the task's that opened it (its owner): a preempt
+ * notifier on the owner stops them and closes them to user reads when the
+ * owner leaves its hart, and resumes and reopens them when it comes back
+ * (../rv_switch.h; doc/riscv.md, "Per-task counters"). */
 #include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/fs.h>
@@ -19,9 +24,14 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 #include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/task_work.h>
 #include <linux/uaccess.h>
 
 #include <asm/csr.h>
@@ -30,6 +40,7 @@
 #include "rv_abi.h"
 #include "rv_pmu.h"
 #include "rv_sbi.h"
+#include "rv_switch.h"
 #include "rv_validate.h"
 
 static DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
@@ -87,14 +98,63 @@ struct slot {
 	u64 overflows;
 	u64 before;
 	struct rv_file *file;
+	unsigned long bit; /* 1 << its index in the file, for the masks below */
+	/* For the owner's switches, changed on the counter's hart with
+	 * interrupts off: started by the owner and not stopped (only such a
+	 * counter is paused: a fixed counter held but not started may run
+	 * for others), and paused: stopped while the owner is away from the
+	 * hart (the switch in resumes it). */
+	bool started;
+	bool paused;
 };
+
+struct rv_owner;
 
 struct rv_file {
 	struct mutex lock; /* the slots */
 	struct slot slots[RV_ABI_SLOTS];
 	unsigned long overflowed; /* bit i: slot i overflowed (atomic bitops) */
 	struct fasync_struct *fasync;
+	/* For the owner's context switches (bit i: slot i): the slots that
+	 * hold a counter (held), and those the owner opened to its csrr
+	 * (user_read). Atomic: two slots may be on two harts. */
+	atomic_long_t held;
+	atomic_long_t user_read;
+	/* The owner, NULL once the file is closed or the owner has gone
+	 * (owner: freed after an RCU grace period; owner_task: only
+	 * compared with current). */
+	struct rv_owner *owner;
+	struct task_struct *owner_task;
 };
+
+/* The task a file's counters belong to, the one that opened it, and its
+ * preempt notifier. Apart from the file: the notifier is on the owner's
+ * list, which only the owner may change, so when another task closes the
+ * file it stays there until the owner takes it off itself (task work),
+ * or until the owner's last switch. Each holds a reference to the module
+ * (its notifier calls the module's code). */
+struct rv_owner {
+	struct preempt_notifier notifier;
+	raw_spinlock_t lock;  /* file, against the notifier and the close */
+	struct rv_file *file; /* NULL once detached */
+	struct task_struct *task;
+	struct callback_head unregister_work;
+	struct rcu_head rcu;
+};
+
+/* Whether the file's owner is the task running here. */
+static bool owner_here(const struct rv_file *f)
+{
+	return READ_ONCE(f->owner_task) == current;
+}
+
+static void ask(atomic_long_t *mask, const struct slot *s, bool on)
+{
+	if (on)
+		atomic_long_or((long)s->bit, mask);
+	else
+		atomic_long_andnot((long)s->bit, mask);
+}
 
 /* The armed counters of each hart, by SBI counter index, for the
  * interrupt handler. */
@@ -166,10 +226,21 @@ static void run_call(void *arg)
 	case CALL_OBTAIN:
 		c->status = rv_counter_obtain(pmu, c->request, c->counter);
 		break;
-	case CALL_START:
-		c->status = rv_counter_start(pmu, c->counter, c->value);
+	case CALL_START: {
+		struct slot *s = c->slot;
+		int status = rv_counter_start(pmu, c->counter, c->value);
+		s->started = status == RV_PMU_OK;
+		/* Asked from another hart: the count waits for the owner. */
+		if (unlikely(status == RV_PMU_OK && !owner_here(s->file))) {
+			status = rv_counter_stop(pmu, c->counter);
+			s->paused = status == RV_PMU_OK;
+		}
+		c->status = status;
 		break;
+	}
 	case CALL_STOP:
+		c->slot->started = false;
+		c->slot->paused = false;
 		c->status = rv_counter_stop(pmu, c->counter);
 		break;
 	case CALL_READ:
@@ -178,6 +249,12 @@ static void run_call(void *arg)
 			c->value = armed_count(c->slot, c->value);
 		break;
 	case CALL_RELEASE:
+		if (c->slot) {
+			ask(&c->slot->file->held, c->slot, false);
+			ask(&c->slot->file->user_read, c->slot, false);
+			c->slot->started = false;
+			c->slot->paused = false;
+		}
 		if (c->slot && c->slot->threshold) {
 			armed_here()[c->counter->index] = NULL;
 			c->slot->threshold = 0;
@@ -188,7 +265,10 @@ static void run_call(void *arg)
 		c->status = arm(pmu, c);
 		break;
 	case CALL_USER:
-		c->status = rv_counter_user_access(pmu, c->counter, c->value != 0);
+		/* Open only while the owner runs here (the switch in opens it). */
+		c->status = rv_counter_user_access(pmu, c->counter,
+		                                   c->value != 0 && owner_here(c->slot->file));
+		ask(&c->slot->file->user_read, c->slot, c->status == RV_PMU_OK && c->value);
 		break;
 	case CALL_NOP:
 		c->status = RV_PMU_OK;
@@ -279,6 +359,140 @@ static void unhook_overflow_interrupt(void)
 	synchronize_rcu();
 }
 
+/* Per-task counters: the owner's context switches. The notifiers run on
+ * the owner's hart with preemption off; sched_out with interrupts off too,
+ * sched_in with them on (they are turned off here: the driver reads,
+ * changes and writes back siselect and scountinhibit, as the overflow
+ * interrupt does). Only the slots of this hart switch: a counter of
+ * another hart stays stopped while the owner runs here (doc/riscv.md). */
+static void switch_slots(struct rv_file *f, bool in)
+{
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	unsigned long held = (unsigned long)atomic_long_read(&f->held);
+	unsigned long user_read = (unsigned long)atomic_long_read(&f->user_read);
+	int cpu = smp_processor_id();
+	unsigned i;
+	for_each_set_bit(i, &held, RV_ABI_SLOTS)
+	{
+		struct slot *s = &f->slots[i];
+		if (s->cpu != cpu)
+			continue;
+		if (in) {
+			rv_task_switch_in(pmu, &s->counter, user_read & s->bit, s->paused);
+			s->paused = false;
+		} else {
+			rv_task_switch_out(pmu, &s->counter, s->started, user_read & s->bit,
+			                   &s->paused);
+		}
+	}
+}
+
+static void owner_in(struct preempt_notifier *notifier, int cpu)
+{
+	struct rv_owner *o = container_of(notifier, struct rv_owner, notifier);
+	unsigned long flags;
+	(void)cpu;
+	raw_spin_lock_irqsave(&o->lock, flags);
+	if (o->file)
+		switch_slots(o->file, true);
+	raw_spin_unlock_irqrestore(&o->lock, flags);
+}
+
+static void owner_out(struct preempt_notifier *notifier, struct task_struct *next)
+{
+	struct rv_owner *o = container_of(notifier, struct rv_owner, notifier);
+	struct rv_file *f;
+	(void)next;
+	raw_spin_lock(&o->lock);
+	f = o->file;
+	if (f)
+		switch_slots(f, false);
+	if (READ_ONCE(current->__state) != TASK_DEAD) {
+		raw_spin_unlock(&o->lock);
+		return;
+	}
+	/* The owner's last switch (it exited with the file open elsewhere,
+	 * a fork child's): its counters stay stopped and closed, and whoever
+	 * holds the file may read their counts but no longer change them. */
+	if (f) {
+		WRITE_ONCE(f->owner, NULL);
+		WRITE_ONCE(f->owner_task, NULL);
+		o->file = NULL;
+	}
+	raw_spin_unlock(&o->lock);
+	/* Off the list the scheduler is walking: __hlist_del leaves this
+	 * node's next, which the walk reads after this call, and the node is
+	 * freed only after an RCU grace period, which cannot end before this
+	 * switch (interrupts off) has. */
+	__hlist_del(&notifier->link);
+	kfree_rcu(o, rcu);
+	module_put(THIS_MODULE);
+}
+
+static struct preempt_ops owner_ops = {.sched_in = owner_in, .sched_out = owner_out};
+
+/* Task work of an owner whose file another task closed. */
+static void unregister_owner(struct callback_head *work)
+{
+	struct rv_owner *o = container_of(work, struct rv_owner, unregister_work);
+	preempt_notifier_unregister(&o->notifier);
+	kfree_rcu(o, rcu);
+	module_put(THIS_MODULE);
+}
+
+/* At open: the opener owns the file's counters. */
+static int own(struct rv_file *f)
+{
+	struct rv_owner *o = kzalloc(sizeof *o, GFP_KERNEL);
+	if (!o)
+		return -ENOMEM;
+	raw_spin_lock_init(&o->lock);
+	o->file = f;
+	o->task = current;
+	init_task_work(&o->unregister_work, unregister_owner);
+	preempt_notifier_init(&o->notifier, &owner_ops);
+	__module_get(THIS_MODULE);
+	f->owner = o;
+	f->owner_task = current;
+	preempt_disable();
+	preempt_notifier_register(&o->notifier);
+	preempt_enable();
+	return 0;
+}
+
+/* At close: the notifier no longer sees the file. The owner takes its
+ * notifier off its own list: here when it is the one closing, else by task
+ * work on its way back to user mode (if it is past running task work, it
+ * is exiting: its last switch does it). */
+static void disown(struct rv_file *f)
+{
+	struct rv_owner *o;
+	unsigned long flags;
+	bool mine = false;
+	rcu_read_lock();
+	o = READ_ONCE(f->owner);
+	if (o) {
+		raw_spin_lock_irqsave(&o->lock, flags);
+		if (o->file == f) {
+			o->file = NULL;
+			WRITE_ONCE(f->owner, NULL);
+			WRITE_ONCE(f->owner_task, NULL);
+			mine = o->task == current;
+			if (!mine)
+				task_work_add(o->task, &o->unregister_work, TWA_RESUME);
+		}
+		raw_spin_unlock_irqrestore(&o->lock, flags);
+	}
+	rcu_read_unlock();
+	if (!mine)
+		return;
+	preempt_disable();
+	preempt_notifier_unregister(&o->notifier);
+	preempt_enable();
+	kfree_rcu(o, rcu);
+	module_put(THIS_MODULE);
+}
+
 static void probe_hart(void *unused)
 {
 	/* RV_CSR_NATIVE: the layer is the hart's own instructions, no ops. */
@@ -296,6 +510,8 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 	unsigned slot;
 	u64 held, allowed;
 	long rc;
+	if (!owner_here(f))
+		return -EPERM; /* the counters are the owner's (rv_abi.h) */
 	if (copy_from_user(&o, arg, sizeof o))
 		return -EFAULT;
 	/* The right to count the kernel is asked only of requests that do
@@ -333,6 +549,11 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		counter.delegated = false;
 	f->slots[slot].used = true;
 	f->slots[slot].counter = counter;
+	f->slots[slot].started = false;
+	f->slots[slot].paused = false;
+	/* Seen by the owner's switches once its counter is written. */
+	smp_mb__before_atomic();
+	ask(&f->held, &f->slots[slot], true);
 	o.slot = slot;
 	o.counter = counter.index;
 	o.delegated = counter.delegated;
@@ -377,6 +598,10 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	rc = rv_counter_refusal(cmd, &a, !rv_counter_overflows_often(cmd, &a) || perfmon_capable());
 	if (rc)
 		return rc;
+	/* Others may read the owner's counts, not change them (nor time the
+	 * path: RV_IOC_NOP is the others' path, with this check). */
+	if (cmd != RV_IOC_READ && !owner_here(f))
+		return -EPERM;
 	switch (cmd) {
 	case RV_IOC_START:
 		c.kind = CALL_START;
@@ -469,8 +694,14 @@ static int rv_open(struct inode *inode, struct file *file)
 	if (!f)
 		return -ENOMEM;
 	mutex_init(&f->lock);
-	for (unsigned i = 0; i < RV_ABI_SLOTS; i++)
+	for (unsigned i = 0; i < RV_ABI_SLOTS; i++) {
 		f->slots[i].file = f;
+		f->slots[i].bit = 1ul << i;
+	}
+	if (own(f)) {
+		kfree(f);
+		return -ENOMEM;
+	}
 	file->private_data = f;
 	atomic_inc(&live_files);
 	return 0;
@@ -483,6 +714,7 @@ static int rv_release(struct inode *inode, struct file *file)
 	struct rv_file *f = file->private_data;
 	unsigned i;
 	(void)inode;
+	disown(f);
 	for (i = 0; i < RV_ABI_SLOTS; i++) {
 		if (!f->slots[i].used)
 			continue;
@@ -539,15 +771,19 @@ static int __init rv_init(void)
 	}
 	cpus_read_unlock();
 	hook_overflow_interrupt();
+	preempt_notifier_inc();
 	rc = misc_register(&rv_device);
-	if (rc)
+	if (rc) {
+		preempt_notifier_dec();
 		unhook_overflow_interrupt();
+	}
 	return rc;
 }
 
 static void __exit rv_exit(void)
 {
 	misc_deregister(&rv_device);
+	preempt_notifier_dec();
 	unhook_overflow_interrupt();
 }
 
