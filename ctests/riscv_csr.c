@@ -402,6 +402,51 @@ HW_HELPER void expect_small_threshold_needs_perfmon(void)
 	        BELOW_THE_FLOOR, status);
 }
 
+/* A fork child that reads the parent's running set (the module's
+ * counter, which only the parent's thread may csrr: the child's csrr
+ * would trap) reads it through the module: no signal, and a count no
+ * smaller than the parent's read before the fork. */
+HW_HELPER void expect_fork_child_reads_through_module(void)
+{
+	int set = PAPI_NULL;
+	long long before = -1;
+	FAIL_IF(PAPI_create_eventset(&set) != PAPI_OK, "PAPI_create_eventset%s", ctest_reason());
+	FAIL_IF(PAPI_add_named_event(set, "riscv:::instructions") != PAPI_OK,
+	        "adding riscv:::instructions%s", ctest_reason());
+	FAIL_IF(PAPI_start(set) != PAPI_OK, "PAPI_start%s", ctest_reason());
+	hw_loop(1000);
+	FAIL_IF(PAPI_read(set, &before) != PAPI_OK, "PAPI_read%s", ctest_reason());
+	fflush(stdout);
+	fflush(stderr);
+	pid_t child = fork();
+	FAIL_IF(child < 0, "fork: %s", strerror(errno));
+	if (child == 0) {
+		long long value = -1;
+		char path[PAPI_MAX_STR_LEN] = "";
+		int status = PAPI_read(set, &value);
+		PAPI_event_read_path(set, 0, path, (int)sizeof(path));
+		printf("fork child's read of the parent's set: %s, %lld (the parent read %lld "
+		       "before the fork), read: %s\n",
+		       ctest_errname(status), value, before, path);
+		fflush(stdout);
+		_exit(status != PAPI_OK || value >= before ? 0 : 1);
+	}
+	int status = 0;
+	FAIL_IF(waitpid(child, &status, 0) != child, "waitpid: %s", strerror(errno));
+	FAIL_IF(WIFSIGNALED(status), "a fork child's read of the parent's set died of signal %d",
+	        WTERMSIG(status));
+	FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
+	        "a fork child's read of the parent's set counted less than the parent's "
+	        "(child status %#x)",
+	        status);
+	long long after = -1;
+	FAIL_IF(PAPI_stop(set, &after) != PAPI_OK || after < before,
+	        "the parent's stop after the fork: %lld, before it %lld%s", after, before,
+	        ctest_reason());
+	PAPI_cleanup_eventset(set);
+	PAPI_destroy_eventset(&set);
+}
+
 int main(int argc, char **argv)
 {
 	ctest_init(argc, argv);
@@ -448,6 +493,7 @@ int main(int argc, char **argv)
 		FAIL_IF(strstr(info->description, "delegated") && !strstr(path, "delegated"),
 		        "delegation is on, but the counter is not a delegated one: '%s'", path);
 		expect_loop_instructions(instructions);
+		expect_fork_child_reads_through_module();
 		long long timer_sets = count_loop("riscv:::FW_SET_TIMER", path, sizeof(path));
 		ctest_note("FW_SET_TIMER: %lld over the loop, read: %s", timer_sets, path);
 		FAIL_IF(timer_sets < 0, "a firmware count below 0: %lld", timer_sets);

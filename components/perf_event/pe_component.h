@@ -55,7 +55,7 @@ struct pe_exit_watch {
 	int fd;              /* polled for POLLHUP while armed */
 	pid_t tid;           /* the task, for the reason */
 	void *page;          /* the page mapped to give fd a ring buffer, or NULL */
-	unsigned generation; /* pe_user_fork_generation at the mapping */
+	unsigned generation; /* fork_generation at the mapping */
 	int map_errno;       /* why the page could not be mapped */
 };
 

@@ -50,7 +50,7 @@ void pe_exit_watch_open(struct pe_exit_watch *watch, const int *fds,
 		return;
 	}
 	watch->page = page;
-	watch->generation = pe_user_fork_generation;
+	watch->generation = fork_generation;
 	watch->fd = fds[0];
 	watch->armed = true;
 }
@@ -59,7 +59,7 @@ void pe_exit_watch_close(struct pe_exit_watch *watch)
 {
 	/* perf mappings are not copied into a fork child, where the address
 	 * may since hold something else. */
-	if (watch->page && watch->generation == pe_user_fork_generation)
+	if (watch->page && watch->generation == fork_generation)
 		munmap(watch->page, watch_bytes());
 	memset(watch, 0, sizeof(*watch));
 }

@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/fork_generation.h"
+
 #include "papi.h"
 #include "component.h"
 #include "pe_userpage.h"
@@ -94,9 +96,8 @@ uint64_t pe_user_config1_long_bit(void);
  * may read in 64 bits (arm64 CPU_CYCLES)? */
 bool pe_user_long_cycles_event(const struct perf_event_attr *attr);
 /* Perf pages are not inherited across fork (the child's mapping is
- * empty): a fork handler counts forks in the child, and pages mapped in
- * another generation are never touched. */
-extern unsigned pe_user_fork_generation;
+ * empty): pages mapped in another fork generation (core/fork_generation.h)
+ * are never touched. */
 
 /* ---- one control's pages (pe_user_map.c) ------------------------------- */
 
@@ -123,7 +124,7 @@ struct pe_user_state {
 	int page_count;             /* events with a page */
 	struct pe_user_slot *slots; /* per event; NULL for an empty control */
 	const atomic_int *mode;     /* the set's PAPI_USER_READ_* (NULL: AUTO) */
-	unsigned generation;        /* pe_user_fork_generation at mapping */
+	unsigned generation;        /* fork_generation at mapping */
 	pthread_t reader;           /* the thread counted: set at start */
 	long long *raw;             /* scratch: a group's raw counts */
 	bool *done;                 /* scratch: which of them the pages gave */
@@ -188,7 +189,7 @@ int pe_user_event_path(const struct pe_user_state *user, int index, bool scaled,
  * may change any time, and only the counted thread sees its counters. */
 static inline bool pe_user_reads_now(const struct pe_user_state *user)
 {
-	if (user->page_count == 0 || user->generation != pe_user_fork_generation)
+	if (user->page_count == 0 || user->generation != fork_generation)
 		return false;
 	if (user->mode &&
 	    atomic_load_explicit(user->mode, memory_order_relaxed) == PAPI_USER_READ_OFF)

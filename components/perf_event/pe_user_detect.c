@@ -41,18 +41,6 @@ static struct {
 	uint64_t config1_long_bit;
 } detected;
 
-unsigned pe_user_fork_generation;
-
-static void count_fork(void)
-{
-	pe_user_fork_generation++;
-}
-
-static void register_fork_handler(void)
-{
-	pthread_atfork(NULL, NULL, count_fork);
-}
-
 /* The integer a sysfs or procfs file starts with. */
 static bool read_long(const char *path, long *value)
 {
@@ -167,8 +155,7 @@ static bool kernel_switch(const struct pe_arch_facts *facts)
 
 void pe_user_detect(void)
 {
-	static pthread_once_t fork_handler = PTHREAD_ONCE_INIT;
-	pthread_once(&fork_handler, register_fork_handler);
+	fork_generation_watch();
 	memset(&detected, 0, sizeof(detected));
 	enum pe_arch arch = pe_arch_current();
 	const struct pe_arch_facts *facts = pe_arch_facts(arch);

@@ -143,7 +143,7 @@ bool pe_user_state_init(struct pe_user_state *user, struct pe_user_slot *slots, 
 	user->slots = slots;
 	user->mode = options->user_read;
 	user->reader = pthread_self();
-	user->generation = pe_user_fork_generation;
+	user->generation = fork_generation;
 	for (int i = 0; slots && i < count; i++)
 		user->page_count += slots[i].page != NULL;
 	if (user->page_count == 0)
@@ -158,7 +158,7 @@ bool pe_user_state_init(struct pe_user_state *user, struct pe_user_slot *slots, 
 
 void pe_user_state_free(struct pe_user_state *user, int count)
 {
-	close_slots(user->slots, count, user->generation == pe_user_fork_generation);
+	close_slots(user->slots, count, user->generation == fork_generation);
 	free(user->slots);
 	free(user->raw);
 	free(user->done);
@@ -223,7 +223,7 @@ int pe_user_event_path(const struct pe_user_state *user, int index, bool scaled,
 		why = "no perf page";
 	else if (!slot->page)
 		why = slot_reason(slot, buffer, sizeof(buffer));
-	else if (user->generation != pe_user_fork_generation)
+	else if (user->generation != fork_generation)
 		why = "the event set was opened before a fork: its perf page stayed with the "
 		      "parent";
 	else if (user->mode &&

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
+#include "core/fork_generation.h"
 #include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
@@ -58,7 +59,8 @@ struct rv_control {
 	 * descriptor in si_fd (the core routes by it), and are read through
 	 * the module (an armed counter's csrr is not its count). */
 	int set_file;
-	pthread_t set_file_owner; /* the thread that opened set_file */
+	pthread_t set_file_owner;     /* the thread that opened set_file */
+	unsigned set_file_generation; /* fork_generation when it opened it */
 	bool in_ovf_file[RV_MAX_EVENTS];
 	bool routed;
 	struct signal_route route;
@@ -328,6 +330,7 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 			struct rv_module_info found;
 			next->set_file = rv_module_open(&found);
 			next->set_file_owner = pthread_self();
+			next->set_file_generation = fork_generation;
 			if (next->set_file < 0)
 				return papi_error_set(PAPI_ESYS, "%s: cannot open %s: %s",
 				                      event->name, RV_MODULE_DEVICE_NAME,
@@ -481,9 +484,11 @@ static int rv_read(void *control, long long *values)
 		} else if (rv->in_module[i]) {
 			const struct rv_module_counter *counter = &rv->module[i];
 			/* Another thread's csrr of the counter traps (only the
-			 * file's owner may): it asks the module. */
-			bool by_module =
-			    counter->firmware || !pthread_equal(pthread_self(), rv->set_file_owner);
+			 * file's owner may): it asks the module. So does a fork
+			 * child, whose pthread_self() is its parent's thread's. */
+			bool by_module = counter->firmware ||
+			                 rv->set_file_generation != fork_generation ||
+			                 !pthread_equal(pthread_self(), rv->set_file_owner);
 			if (by_module ? !rv_module_read(rv->set_file, counter, &value)
 			              : !rv_user_counter_read(counter->counter, &value))
 				return papi_error_set(PAPI_ESYS,

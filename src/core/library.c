@@ -6,6 +6,7 @@
 
 #include "papi.h"
 #include "util/error.h"
+#include "core/fork_generation.h"
 #include "core/library.h"
 #include "core/multiplex.h"
 #include "core/signals.h"
@@ -145,6 +146,7 @@ static void init_components(void)
 
 int library_init(void)
 {
+	fork_generation_watch();
 	const char *debug = getenv("PAPILLON_DEBUG");
 	if (debug && *debug && *debug != '0')
 		papi_debug_level = 1;
