@@ -9,8 +9,9 @@
  * multiplexer's CPU-time base does not see, so a slice hit by steal can be
  * far off: the test asks for a median error under 3% and 90% of the events
  * within 10%, every one within a factor of two; a PAPI_read mid-way gives
- * the estimates so far (every one within a factor of two of the CPU time
- * until then, the median within 5%). A second set of four clocks, each in
+ * the estimates so far (every one the rotation reached within a factor of
+ * two of the CPU time until then, at most a quarter not reached yet, the
+ * median within 5%). A second set of four clocks, each in
  * a slice of its own, checks PAPI_reset and PAPI_accum under the
  * multiplexer: after a reset the estimates cover only the time since, an
  * accum adds the interval to the caller's sums and starts the next one. */
@@ -29,24 +30,34 @@ static int compare_double(const void *a, const void *b)
 }
 
 /* Each of count estimates is within a factor of two of cpu_ns and their
- * median within median_error of it. */
+ * median within median_error of it. Up to unreached of them may be 0: a
+ * read before the rotation reached their slice has no estimate yet (seen
+ * mid-way at a load of 5 to 16, where the thread's CPU-time timer, checked
+ * at the scheduler's ticks, rotated less often); they are left out of the
+ * median. */
 static void check_estimates(const long long *values, int count, long long cpu_ns,
-                            double median_error, const char *what)
+                            double median_error, int unreached, const char *what)
 {
 	double errors[EVENTS];
+	int estimated = 0, zeros = 0;
 
 	for (int i = 0; i < count; i++) {
+		if (values[i] == 0 && zeros < unreached) {
+			zeros++;
+			continue;
+		}
 		double error = (double)values[i] / (double)cpu_ns - 1.0;
-		errors[i] = error < 0 ? -error : error;
-		FAIL_IF(values[i] <= 0 || errors[i] > 1.0,
+		errors[estimated] = error < 0 ? -error : error;
+		FAIL_IF(values[i] <= 0 || errors[estimated] > 1.0,
 		        "%s: event %d estimated %lld ns for %lld ns of CPU time", what, i,
 		        values[i], cpu_ns);
+		estimated++;
 	}
-	qsort(errors, (size_t)count, sizeof(errors[0]), compare_double);
-	ctest_note("%s: %d events over %lld ns of CPU, median error %.2f%%", what, count, cpu_ns,
-	           100 * errors[count / 2]);
-	FAIL_IF(errors[count / 2] > median_error, "%s: median error %.2f%% over %lld ns of CPU",
-	        what, 100 * errors[count / 2], cpu_ns);
+	qsort(errors, (size_t)estimated, sizeof(errors[0]), compare_double);
+	ctest_note("%s: %d events over %lld ns of CPU, %d not reached yet, median error %.2f%%",
+	           what, count, cpu_ns, zeros, 100 * errors[estimated / 2]);
+	FAIL_IF(errors[estimated / 2] > median_error, "%s: median error %.2f%% over %lld ns of CPU",
+	        what, 100 * errors[estimated / 2], cpu_ns);
 }
 
 /* PAPI_reset and PAPI_accum of a software-multiplexed set: four clocks, each
@@ -69,7 +80,7 @@ static void reset_and_accum(void)
 	CHECK_OK(PAPI_reset(eventset));
 	ctest_busy_cpu_ns(200000000);
 	CHECK_OK(PAPI_read(eventset, values));
-	check_estimates(values, 4, ctest_thread_cpu_ns() - cpu_reset, 0.15,
+	check_estimates(values, 4, ctest_thread_cpu_ns() - cpu_reset, 0.15, 0,
 	                "read 200 ms after a reset");
 
 	for (int i = 0; i < 4; i++)
@@ -78,12 +89,12 @@ static void reset_and_accum(void)
 	cpu_accum = ctest_thread_cpu_ns();
 	for (int i = 0; i < 4; i++)
 		values[i] = sums[i] - offset;
-	check_estimates(values, 4, cpu_accum - cpu_reset, 0.15, "accum since the reset");
+	check_estimates(values, 4, cpu_accum - cpu_reset, 0.15, 0, "accum since the reset");
 
 	ctest_busy_cpu_ns(200000000);
 	CHECK_OK(PAPI_stop(eventset, values));
 	cpu_stop = ctest_thread_cpu_ns();
-	check_estimates(values, 4, cpu_stop - cpu_accum, 0.15, "stop 200 ms after an accum");
+	check_estimates(values, 4, cpu_stop - cpu_accum, 0.15, 0, "stop 200 ms after an accum");
 	ctest_eventset_free(&eventset);
 }
 
@@ -121,7 +132,7 @@ int main(int argc, char **argv)
 	ctest_busy_cpu_ns(600000000);
 	CHECK_OK(PAPI_read(eventset, values));
 	cpu_mid = ctest_thread_cpu_ns();
-	check_estimates(values, EVENTS, cpu_mid - cpu0, 0.05, "PAPI_read mid-way");
+	check_estimates(values, EVENTS, cpu_mid - cpu0, 0.05, EVENTS / 4, "PAPI_read mid-way");
 	ctest_busy_cpu_ns(600000000);
 	CHECK_OK(PAPI_stop(eventset, values));
 	cpu1 = ctest_thread_cpu_ns();
