@@ -33,6 +33,11 @@ struct rv_perf_event {
 	bool mapped; /* page is rv_perf_open's mapping, not a sampler's */
 };
 
+/* The period of the perf-managed mode's counting events where perf
+ * samples: 2^62 events, never reached in practice (rv_component.c says
+ * why they have one). */
+#define RV_PERF_COUNTING_PERIOD (1ull << 62)
+
 /* Opens the event for the calling thread and, if map, maps its page (a
  * sampling event's page is its ring's first, which the core's perf
  * sampler maps: component.h); -errno on failure, with the reason. */
