@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * lab/tests/riscv_module_calls.h: what the lab's tests of the riscv
- * kernel module share (riscv_deleg.c, riscv_module_robust.c; each test is
+ * kernel module share (riscv_deleg.c, riscv_module_robust.c,
+ * riscv_task_counters.c; each test is
  * one program, so this is a header of static functions, as
  * module_checks.h): the module's path and name in the guest, the counted
  * loop, the ioctls on a slot and RV_IOC_OBTAIN, and user mode's csrr of
- * a counter the module opened. riscv64 only (the tests skip elsewhere
- * before including it).
+ * a counter the module opened (or a trap, where it is closed to it). riscv64 only (the tests skip
+ * elsewhere before including it).
  */
 #ifndef PAPILLON_LAB_RISCV_MODULE_CALLS_H
 #define PAPILLON_LAB_RISCV_MODULE_CALLS_H
 
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
@@ -95,6 +98,30 @@ static inline bool counter_csrr(unsigned counter, volatile uint64_t *value)
 	default:
 		return false;
 	}
+}
+
+/* counter_csrr of a counter that may be closed to user mode: a trap
+ * (SIGILL: scounteren keeps the counter from user mode) comes back as
+ * false. */
+static sigjmp_buf counter_trap_jump;
+
+static inline void counter_trap(int sig)
+{
+	(void)sig;
+	siglongjmp(counter_trap_jump, 1);
+}
+
+static inline bool counter_user_read(unsigned counter, volatile uint64_t *value)
+{
+	struct sigaction sa = {.sa_handler = counter_trap}, old;
+	volatile bool ok = true;
+	sigaction(SIGILL, &sa, &old);
+	if (sigsetjmp(counter_trap_jump, 1) == 0)
+		ok = counter_csrr(counter, value);
+	else
+		ok = false;
+	sigaction(SIGILL, &old, NULL);
+	return ok;
 }
 
 #endif

@@ -40,7 +40,6 @@ int main(void)
 }
 #else
 #include <errno.h>
-#include <setjmp.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdint.h>
@@ -89,30 +88,6 @@ static long param(const char *name)
 	return v;
 }
 
-/* counter_csrr of a counter that may be closed to user mode: a trap
- * (SIGILL: scounteren keeps the counter from user mode) comes back as
- * false. */
-static sigjmp_buf trap_jump;
-
-static void on_sigill(int sig)
-{
-	(void)sig;
-	siglongjmp(trap_jump, 1);
-}
-
-static bool user_read(unsigned counter, volatile uint64_t *v)
-{
-	struct sigaction sa = {.sa_handler = on_sigill}, old;
-	volatile bool ok = true;
-	sigaction(SIGILL, &sa, &old);
-	if (sigsetjmp(trap_jump, 1) == 0)
-		ok = counter_csrr(counter, v);
-	else
-		ok = false;
-	sigaction(SIGILL, &old, NULL);
-	return ok;
-}
-
 /* Both of the module's counts back to 0 (no file open). */
 static bool module_idle(void)
 {
@@ -143,9 +118,9 @@ static uint64_t counted_cycle(int cycle)
 	     counter_call(fd, RV_IOC_READ, o.slot, &count) == 0;
 	/* Released, the counter is closed to user reads again. */
 	if (ok && cycle % 10 == 0) {
-		ok = user_read(o.counter, &csr) &&
+		ok = counter_user_read(o.counter, &csr) &&
 		     counter_call(fd, RV_IOC_RELEASE, o.slot, NULL) == 0 &&
-		     !user_read(o.counter, &csr);
+		     !counter_user_read(o.counter, &csr);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -281,13 +256,13 @@ static void check_counters_come_back(unsigned sbi_counters)
 	      "the child holds %ld counters, %ld files", held_count, param("files"));
 	/* The child's counter is the child's (per-task counters): open to
 	 * its csrr, not to this process's. */
-	CHECK(!user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
+	CHECK(!counter_user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
 	      held.user_counter);
 	kill(child, SIGKILL);
 	waitpid(child, &status, 0);
 	CHECK(module_idle(), "after the kill: files %ld, counters held %ld", param("files"),
 	      param("counters_held"));
-	CHECK(!user_read(held.user_counter, &v),
+	CHECK(!counter_user_read(held.user_counter, &v),
 	      "counter %u still open to user reads after the "
 	      "kill",
 	      held.user_counter);
@@ -396,8 +371,8 @@ static int nobody_checks(uint32_t parents_counter, int paranoid)
 		      o.counter);
 	}
 	CHECK(mine > 0, "nobody got no counter of its own");
-	CHECK(!user_read(parents_counter, &csr), "nobody read the parent's counter %u with csrr",
-	      parents_counter);
+	CHECK(!counter_user_read(parents_counter, &csr),
+	      "nobody read the parent's counter %u with csrr", parents_counter);
 	/* Malformed requests, refused before anything is touched. */
 	CHECK(obtain(fd, 0x0000b, USER_ONLY, 0, 0, &o) == EINVAL, "hardware event 11");
 	o = (struct rv_abi_obtain){

@@ -40,7 +40,6 @@ int main(void)
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -48,13 +47,10 @@ int main(void)
 #include <sys/wait.h>
 #include <time.h>
 
-#include "../../components/riscv/kernel/rv_abi.h"
 #include "module_checks.h"
+#include "riscv_module_calls.h"
 
-#define MODULE_PATH   "/lab/riscv/papillon_riscv.ko"
-#define MODULE_NAME   "papillon_riscv"
 #define LOAD_QUIET    "SBI counters, delegation" /* the load message */
-#define EV_INSTR      0x00002ull                 /* SBI hardware event 2: instructions */
 #define USER_ONLY     (1ull << 6 | 1ull << 7)    /* SINH, MINH */
 #define PROGRAMMABLE  (~7u)                      /* counters 3 and up: user-only selectors */
 #define ROUNDS        1000
@@ -70,99 +66,34 @@ int main(void)
  * csrr, the switch's step and the round's bookkeeping (122 seen). */
 #define ROUND_BOUND   200ull
 
-static void spin(uint64_t n)
+/* A user-only instructions counter on a programmable counter. */
+static int obtain_user_counter(int fd, struct rv_abi_obtain *o)
 {
-	__asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(n));
-}
-
-static int counter_call(int fd, unsigned long cmd, uint32_t slot, uint64_t *value)
-{
-	struct rv_abi_counter c = {.slot = slot, .value = value ? *value : 0};
-	if (ioctl(fd, cmd, &c) != 0)
-		return errno;
-	if (value)
-		*value = c.value;
-	return 0;
-}
-
-static int obtain(int fd, struct rv_abi_obtain *o)
-{
-	*o = (struct rv_abi_obtain){
-	    .event_index = EV_INSTR, .inhibit_flags = USER_ONLY, .counters = PROGRAMMABLE};
-	return ioctl(fd, RV_IOC_OBTAIN, o) == 0 ? 0 : errno;
+	return obtain(fd, EV_INSTR, USER_ONLY, 0, PROGRAMMABLE, o);
 }
 
 /* A started counter of the caller's, open to its csrr. */
 static bool start_counter(int fd, struct rv_abi_obtain *o)
 {
 	uint64_t zero = 0, one = 1;
-	return obtain(fd, o) == 0 && counter_call(fd, RV_IOC_START, o->slot, &zero) == 0 &&
+	return obtain_user_counter(fd, o) == 0 &&
+	       counter_call(fd, RV_IOC_START, o->slot, &zero) == 0 &&
 	       counter_call(fd, RV_IOC_USER_ACCESS, o->slot, &one) == 0;
 }
 
-/* csrr of hpmcounter i (3..31): the CSR number is an immediate. */
-#define CSRR_CASE(i)                                                                               \
-	case i:                                                                                    \
-		__asm__ volatile("csrr %0, 0xc00 + " #i : "=r"(v));                                \
-		break
-
+/* csrr of the caller's counter i (UINT64_MAX if i is no counter). */
 static uint64_t csrr_counter(unsigned i)
 {
-	uint64_t v = UINT64_MAX;
-	switch (i) {
-		CSRR_CASE(3);
-		CSRR_CASE(4);
-		CSRR_CASE(5);
-		CSRR_CASE(6);
-		CSRR_CASE(7);
-		CSRR_CASE(8);
-		CSRR_CASE(9);
-		CSRR_CASE(10);
-		CSRR_CASE(11);
-		CSRR_CASE(12);
-		CSRR_CASE(13);
-		CSRR_CASE(14);
-		CSRR_CASE(15);
-		CSRR_CASE(16);
-		CSRR_CASE(17);
-		CSRR_CASE(18);
-		CSRR_CASE(19);
-		CSRR_CASE(20);
-		CSRR_CASE(21);
-		CSRR_CASE(22);
-		CSRR_CASE(23);
-		CSRR_CASE(24);
-		CSRR_CASE(25);
-		CSRR_CASE(26);
-		CSRR_CASE(27);
-		CSRR_CASE(28);
-		CSRR_CASE(29);
-		CSRR_CASE(30);
-		CSRR_CASE(31);
-	}
+	volatile uint64_t v = UINT64_MAX;
+	counter_csrr(i, &v);
 	return v;
-}
-
-static sigjmp_buf trap_jump;
-
-static void on_sigill(int sig)
-{
-	(void)sig;
-	siglongjmp(trap_jump, 1);
 }
 
 /* Whether the caller's csrr of counter i traps (SIGILL). */
 static bool csrr_traps(unsigned i)
 {
-	struct sigaction sa = {.sa_handler = on_sigill}, old;
-	volatile bool trapped = false;
-	sigaction(SIGILL, &sa, &old);
-	if (sigsetjmp(trap_jump, 1) == 0)
-		(void)csrr_counter(i);
-	else
-		trapped = true;
-	sigaction(SIGILL, &old, NULL);
-	return trapped;
+	volatile uint64_t v;
+	return !counter_user_read(i, &v);
 }
 
 static uint64_t rdtime(void)
@@ -216,7 +147,7 @@ static int non_owner_refused(int fd, uint32_t slot)
 			wrong++;
 		}
 	}
-	if (obtain(fd, &o) != EPERM) {
+	if (obtain_user_counter(fd, &o) != EPERM) {
 		printf("non-owner's obtain: not EPERM\n");
 		wrong++;
 	}
