@@ -65,6 +65,10 @@ struct counting_options {
 	int cpu;         /* -1: any CPU */
 	int inherit;     /* nonzero: children inherit */
 	int multiplex;   /* nonzero: kernel multiplexing requested */
+	/* Nonzero: the caller makes estimates and scales the counts itself by
+	 * the event_times (the software multiplexer's slices), so counts the
+	 * kernel kept off their counters for part of the time are no error. */
+	int caller_scales;
 	/* Overflow the component delivers: natives whose overflow_threshold
 	 * is > 0 overflow every that many events, and on each overflow the
 	 * component calls overflow_fire(overflow_cookie, index of the native

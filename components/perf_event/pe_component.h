@@ -47,6 +47,8 @@ struct pe_group {
 	 * the kernel took the counters away for part of the interval (pinned
 	 * or exclusive events of another user): the counts are short. */
 	uint64_t idle_base;
+	/* counting_options.caller_scales: such short counts are no error. */
+	bool caller_scales;
 };
 
 /* An attached control's view of its task's exit (pe_exit_watch.c). */
@@ -73,6 +75,7 @@ struct pe_control {
 	 * multiplexing, where each event is scheduled on its own, and inherit. */
 	bool independent;
 	bool scaled;                    /* multiplexing: scale by enabled/running */
+	bool caller_scales;             /* counting_options.caller_scales */
 	uint64_t *time_baseline;        /* independent: enabled, running per event */
 	uint64_t *time_delta;           /* independent: the last read's times past them */
 	bool started;                   /* started since opened: times mean something */

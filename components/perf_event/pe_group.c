@@ -448,6 +448,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		next_buffer += READ_HEADER_WORDS + group->count;
 		group->baseline = &baseline[group->first];
 		group->size_case = subtract_case(group->count);
+		group->caller_scales = options->caller_scales != 0;
 	}
 	control->event_count = count;
 	control->fds = state.fds;
@@ -461,6 +462,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->read_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS * slots + slots);
 	control->independent = independent;
 	control->scaled = options->multiplex != 0;
+	control->caller_scales = options->caller_scales != 0;
 	control->samplers = state.samplers;
 	control->user = user;
 	control->special_read = independent || user.page_count > 0;
@@ -514,8 +516,9 @@ static __attribute__((noinline, cold)) int read_error(ssize_t got)
 static __attribute__((noinline, cold)) int group_descheduled(const struct pe_group *group)
 {
 	/* A thread's hardware events on a CPU their PMU does not cover
-	 * (pe_hetero.c) are not running there either: whole counts. */
-	if (!group->software_only && pe_hetero_cpus())
+	 * (pe_hetero.c) are not running there either: whole counts. The
+	 * software multiplexer's slices are scaled by their caller. */
+	if (group->caller_scales || (!group->software_only && pe_hetero_cpus()))
 		return PAPI_OK;
 	uint64_t enabled = group->buffer[1] - group->time_base[0];
 	uint64_t running = group->buffer[2] - group->time_base[1];
@@ -778,7 +781,8 @@ static int single_whole(const struct pe_control *control, int i,
                         const uint64_t raw[READ_SINGLE_WORDS])
 {
 	const uint64_t *base = &control->time_baseline[2 * i];
-	if (control->scaled || raw[1] - raw[2] == base[0] - base[1] || pe_hetero_cpus())
+	if (control->scaled || control->caller_scales || raw[1] - raw[2] == base[0] - base[1] ||
+	    pe_hetero_cpus())
 		return PAPI_OK;
 	return papi_error_set(PAPI_ECNFLCT,
 	                      "the kernel took the counters away for part of the time: event "

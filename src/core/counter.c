@@ -299,6 +299,20 @@ int counter_event_times(const struct counter *counter, int index, long long *ena
 	return counter->ops->event_times(counter->control, index, enabled_ns, running_ns);
 }
 
+long long counter_counted_share(const struct counter *counter, int index, long long elapsed_ns)
+{
+	long long enabled, running;
+	if (counter->free_running || !counter->ops->event_times ||
+	    counter->ops->event_times(counter->control, index, &enabled, &running) != PAPI_OK ||
+	    running >= enabled || running < 0 || elapsed_ns <= 0)
+		return elapsed_ns;
+#ifdef __SIZEOF_INT128__
+	return (long long)((__int128)elapsed_ns * running / enabled);
+#else
+	return (long long)((long double)elapsed_ns * running / enabled);
+#endif
+}
+
 int counter_read_path(const struct counter *counter, int index, char *text, size_t text_len)
 {
 	const struct component_ops *ops = counter->ops;

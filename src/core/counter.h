@@ -81,6 +81,12 @@ counter_read_fn counter_read_function(struct counter *counter, void **arg);
  * times for them). */
 int counter_event_times(const struct counter *counter, int index, long long *enabled_ns,
                         long long *running_ns);
+/* The part of elapsed_ns native index counted, by the component's times
+ * since the last start, reset or accum (the kernel may keep a control off
+ * its counters for part of them: another user holds the counters); all of
+ * it where the component keeps no times. Async-signal-safe, for the
+ * software multiplexer's timer: it asks only a component that has them. */
+long long counter_counted_share(const struct counter *counter, int index, long long elapsed_ns);
 /* How native index of the running counter is read by the calling thread:
  * PAPI_READ_PATH_USER or _SYSCALL, with the reason in text. */
 int counter_read_path(const struct counter *counter, int index, char *text, size_t text_len);

@@ -118,6 +118,7 @@ static int build_slices(const struct mpx_state *mpx, const struct component_even
 {
 	struct counting_options slice_options = *options;
 	slice_options.multiplex = 0;
+	slice_options.caller_scales = 1; /* see add_slice_counts */
 	slice_options.overflow_fire = NULL;
 	struct mpx_slice *slices = calloc((size_t)(count > 0 ? count : 1), sizeof(*slices));
 	if (!slices)
@@ -245,12 +246,18 @@ static void tick(void *arg, const siginfo_t *info, void *ucontext)
 	guard_leave_quietly(mpx->guard);
 }
 
+/* A slice's time counts where its counters did: the component's times say
+ * whether the kernel kept them off for part of the slice's turn (another
+ * user of the PMU held them), and that part is scaled up like the turns the
+ * slice did not have, rather than refused (the slices are opened with
+ * caller_scales). */
 static void add_slice_counts(struct mpx_state *mpx, const struct mpx_slice *slice,
                              long long elapsed)
 {
 	for (int i = 0; i < slice->counter.count; i++) {
 		mpx->sum[slice->natives[i]] += slice->values[i];
-		mpx->active_ns[slice->natives[i]] += elapsed;
+		mpx->active_ns[slice->natives[i]] +=
+		    counter_counted_share(&slice->counter, i, elapsed);
 	}
 }
 
@@ -338,7 +345,8 @@ static int estimate(struct mpx_state *mpx, long long *native_values, bool live)
 	if (live) {
 		for (int i = 0; i < slice->counter.count; i++) {
 			native_values[slice->natives[i]] += slice->values[i];
-			active[slice->natives[i]] += live_elapsed;
+			active[slice->natives[i]] +=
+			    counter_counted_share(&slice->counter, i, live_elapsed);
 		}
 	}
 	mpx->estimated_total_ns = total;
@@ -346,8 +354,10 @@ static int estimate(struct mpx_state *mpx, long long *native_values, bool live)
 		mpx->estimated_active_ns[n] = active[n] < 0       ? 0
 		                              : active[n] > total ? total
 		                                                  : active[n];
-	if (mpx->slice_count < 2)
-		return PAPI_OK; /* one slice counts all the time: nothing to scale */
+	/* One slice counts all the time: nothing to scale, unless the kernel
+	 * kept it off its counters for part of it (add_slice_counts). */
+	if (mpx->slice_count < 2 && total <= 0)
+		return PAPI_OK;
 	for (int n = 0; n < mpx->native_count; n++) {
 		if (active[n] <= 0) {
 			native_values[n] = 0;

@@ -27,10 +27,10 @@ launch() {
 	done
 }
 
+# check_aggregate DIR SIZE: 0 when the aggregate holds, 3 when only the
+# page faults are off what the ranks did, else 1.
 check_aggregate() {
-	dir=$1 size=$2
-	checks=$((checks + 1))
-	python3 - "$dir/papi_hl_output" "$size" "$fault_slack" <<'PY' || fail "aggregate of $dir"
+	python3 - "$1/papi_hl_output" "$2" "$fault_slack" <<'PY'
 import json, os, sys
 out, size, slack = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 names = sorted(f for f in os.listdir(out) if f.startswith("rank_"))
@@ -72,18 +72,39 @@ for name, ranks in per_rank.items():
 faults = agg["regions"]["compute"]["events"]["perf::PAGE-FAULTS"]
 if slack == 0:
     expect = {"min": 4, "max": 4 * size, "sum": 2 * size * (size + 1), "min_rank": 0, "max_rank": size - 1}
-    assert {k: faults[k] for k in expect} == expect, faults
+    held = {k: faults[k] for k in expect} == expect
 else:
-    assert 4 <= faults["min"] <= 4 + slack and 4 * size <= faults["max"] <= 4 * size + slack, faults
+    held = 4 <= faults["min"] <= 4 + slack and 4 * size <= faults["max"] <= 4 * size + slack
+if not held:
+    print("page faults in compute, off what the ranks did:", faults)
+    sys.exit(3)
 PY
 }
 
-launch "$scratch/ompi4" 4 OMPI_COMM_WORLD_RANK OMPI_COMM_WORLD_SIZE
-check_aggregate "$scratch/ompi4" 4
-launch "$scratch/mpich2" 2 PMI_RANK PMI_SIZE
-check_aggregate "$scratch/mpich2" 2
-launch "$scratch/slurm3" 3 SLURM_PROCID SLURM_NTASKS
-check_aggregate "$scratch/slurm3" 3
+# aggregate_case DIR SIZE RANK_VARIABLE SIZE_VARIABLE: the ranks, then their
+# aggregate. A page fault is an exception the kernel took, so the count is
+# exact, but the kernel may take more on its own: once in a CI run a rank
+# counted 14 for its 12 pages (a page of the program's reclaimed or moved
+# meanwhile on a busy machine). Such a run is measured once more; the
+# aggregate's arithmetic is never given a second chance.
+aggregate_case() {
+	checks=$((checks + 1))
+	launch "$1" "$2" "$3" "$4"
+	check_aggregate "$1" "$2"
+	status=$?
+	if [ "$status" -eq 3 ]; then
+		echo "note: $1: measured once more"
+		rm -rf "$1"
+		launch "$1" "$2" "$3" "$4"
+		check_aggregate "$1" "$2"
+		status=$?
+	fi
+	[ "$status" -eq 0 ] || fail "aggregate of $1"
+}
+
+aggregate_case "$scratch/ompi4" 4 OMPI_COMM_WORLD_RANK OMPI_COMM_WORLD_SIZE
+aggregate_case "$scratch/mpich2" 2 PMI_RANK PMI_SIZE
+aggregate_case "$scratch/slurm3" 3 SLURM_PROCID SLURM_NTASKS
 
 # A rank missing (size 3, two ran): no aggregate, the rank files are there.
 mkdir -p "$scratch/short"

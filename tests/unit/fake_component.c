@@ -268,6 +268,8 @@ static int fake_control_update(void *control, const struct component_event *even
 	fake->state->calls.control_update++;
 	if (options->multiplex)
 		fake->state->calls.multiplexed_updates++;
+	if (options->caller_scales)
+		fake->state->calls.caller_scales_updates++;
 	if (fake->running)
 		fake_misuse(fake->state, "control_update");
 	/* Kernel multiplexing time-shares the counters: more events fit. */
@@ -381,6 +383,20 @@ static int fake_stop(void *control, long long *values)
 	if (values)
 		fake_values(fake, values);
 	fake->running = false;
+	return PAPI_OK;
+}
+
+/* Times over the ticks since the last start, reset or accum: one
+ * nanosecond a tick enabled, running_percent of them running. */
+static int fake_event_times(void *control, int index, long long *enabled_ns, long long *running_ns)
+{
+	const struct fake_control *fake = control;
+	if (fake->state->running_percent == 0)
+		return papi_error_set(PAPI_ENOSUPP, "fake keeps no times (as the test asked)");
+	if (index < 0 || index >= fake->count)
+		return papi_error_set(PAPI_EINVAL, "fake has no event %d", index);
+	*enabled_ns = fake_clock - fake->mark;
+	*running_ns = *enabled_ns * fake->state->running_percent / 100;
 	return PAPI_OK;
 }
 
@@ -556,6 +572,7 @@ bool fake_fire_signal(int native, void *address)
 	    .check_target = symbol##_check_target,                                                 \
 	    .value_kind = kind_op,                                                                 \
 	    .read_base = base_op,                                                                  \
+	    .event_times = fake_event_times,                                                       \
 	}
 
 /* Every fake has the write and user_read ops: the core may call them only

@@ -87,6 +87,8 @@ struct fake_calls {
 	int check_target;
 	/* control_update calls whose options asked for kernel multiplexing. */
 	int multiplexed_updates;
+	/* ... and those that said the caller scales the counts itself. */
+	int caller_scales_updates;
 	/* Overflows fake_fire_signal's signal handler delivered. */
 	int overflow_signals;
 	int read_base;
@@ -114,6 +116,10 @@ struct fake_state {
 	struct counting_options updated_options;
 	/* The options of the last check_target. */
 	struct counting_options checked_options;
+	/* event_times: 0 (the default) keeps no times (PAPI_ENOSUPP); else a
+	 * running control's events ran this percent of the time they were
+	 * enabled, as perf's when another user held the counters part of it. */
+	int running_percent;
 };
 
 extern struct fake_state fake_states[FAKE_COMPONENTS];

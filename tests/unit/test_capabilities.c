@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -944,6 +945,43 @@ static void test_software_multiplexer_without_kernel_multiplexing(void)
 	fake_destroy_set(&set);
 }
 
+/* A slice the kernel kept off its counters for part of its turn (perf's
+ * running time short of its enabled time: another user of the PMU held
+ * them) is no error for the component, which the core tells by
+ * caller_scales: its counts are scaled up like the turns it did not have.
+ * One slice here (E1 and E2 fit together), so that the figures are exact:
+ * counted for half its time, the slice's counts read double. */
+static void test_software_multiplexer_scales_a_slice_kept_off(void)
+{
+	struct fake_state *fake = &fake_states[FAKE_PLAIN];
+	int set = fake_new_set(FAKE_PLAIN, 2, 1, 2);
+	CU_ASSERT_EQUAL(fake->calls.caller_scales_updates, 0);
+	PAPI_option_t option;
+	memset(&option, 0, sizeof(option));
+	option.multiplex.eventset = set;
+	option.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	UNIT_ASSERT_OK_FATAL(PAPI_set_opt(PAPI_MULTIPLEX, &option));
+	CU_ASSERT(fake->calls.caller_scales_updates > 0);
+	CU_ASSERT_EQUAL(fake->calls.multiplexed_updates, 0);
+
+	long long values[2], enabled, running;
+	for (int percent = 100; percent >= 25; percent /= 2) {
+		fake->running_percent = percent;
+		UNIT_ASSERT_OK(PAPI_start(set));
+		fake_advance(1000);
+		burn_timer_periods(1); /* CPU time for the core's clock to see */
+		UNIT_ASSERT_OK(PAPI_read(set, values));
+		UNIT_ASSERT_VALUES(values, 1000 * 100 / percent, 2000 * 100 / percent);
+		UNIT_ASSERT_OK(PAPI_event_times(set, 1, &enabled, &running));
+		CU_ASSERT(enabled > 0);
+		CU_ASSERT(llabs(running - enabled * percent / 100) <= 1);
+		UNIT_ASSERT_OK(PAPI_stop(set, values));
+		UNIT_ASSERT_VALUES(values, 1000 * 100 / percent, 2000 * 100 / percent);
+	}
+	fake->running_percent = 0;
+	fake_destroy_set(&set);
+}
+
 /* ---- CAP_ATTACH, CAP_CPU, CAP_INHERIT: what the component can count ------- */
 
 /* status is PAPI_ECMP, and the reason names option and the component. */
@@ -1217,6 +1255,7 @@ int main(void)
 	    TEST(test_hw_overflow_falls_back_to_software_per_event),
 	    TEST(test_kernel_multiplex_goes_to_the_component),
 	    TEST(test_software_multiplexer_without_kernel_multiplexing),
+	    TEST(test_software_multiplexer_scales_a_slice_kept_off),
 	    TEST(test_attach_reaches_the_component),
 	    TEST(test_cpu_reaches_the_component),
 	    TEST(test_inherit_reaches_the_component),
