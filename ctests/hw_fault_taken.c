@@ -12,8 +12,9 @@
  *    gone, a reset and a start count the loop exactly again (2N + F);
  *  - CPU 1 goes offline under a set counting it (PAPI_CPU_ATTACH; case
  *    "cpu_offline", which needs a second CPU: the lab's aarch64-smp2): the
- *    kernel stops the CPU's events for good and breaks their groups up.
- *    Reads and the stop refuse with PAPI_ECLOST and a reason, offline or
+ *    kernel stops the CPU's events for good and breaks their groups up;
+ *    a set the kernel multiplexes (each event alone) sees their times
+ *    stand still. Reads and the stop refuse with PAPI_ECLOST and a reason, offline or
  *    online again, and leave the counts the caller read before as they
  *    were; the set can be cleaned up, and a new one counts the CPU.
  * Exact counts need aarch64 under -icount shift=0: the test skips
@@ -251,6 +252,10 @@ static bool second_cpu(void)
 	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 && access(path, W_OK) == 0;
 }
 
+/* The sets the cpu_offline case takes the CPU from, and their events. */
+#define SETS 3
+static const int set_events[SETS] = {1, 2, 2};
+
 static void cpu_offline(bool have_cpu)
 {
 	if (!have_cpu) {
@@ -264,30 +269,33 @@ static void cpu_offline(bool have_cpu)
 	        strerror(errno));
 	static const char *const alone[] = {"perf::INSTRUCTIONS"};
 	static const char *const pair[] = {"perf::INSTRUCTIONS", "perf::CYCLES"};
-	/* One event (the kernel stops its time) and a group of two (the
-	 * kernel breaks it up). */
-	int sets[2] = {cpu_set_of(OFFLINE_CPU, alone, 1), cpu_set_of(OFFLINE_CPU, pair, 2)};
-	long long before[2][2];
-	count_loop_on_cpu(sets, 2, before);
+	/* One event (the kernel stops its time), a group of two (the kernel
+	 * breaks it up), and the two multiplexed by the kernel (each event
+	 * alone, its counts scaled). */
+	int sets[SETS] = {cpu_set_of(OFFLINE_CPU, alone, 1), cpu_set_of(OFFLINE_CPU, pair, 2),
+	                  cpu_set_of(OFFLINE_CPU, pair, 2)};
+	CHECK_OK(PAPI_set_multiplex(sets[2]));
+	long long before[SETS][2];
+	count_loop_on_cpu(sets, SETS, before);
 
 	FAIL_IF(!set_online(OFFLINE_CPU, false), "cannot take CPU %d offline: %s", OFFLINE_CPU,
 	        strerror(errno));
 	/* Each refused call is handed the array that holds the counts read
 	 * before the CPU left: they must come back as they were. */
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < SETS; i++) {
 		long long kept[2] = {before[i][0], before[i][1]};
-		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, i + 1,
+		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, set_events[i],
 		                       "PAPI_read (CPU offline)", "went offline");
-		ctest_note("set of %d on CPU %d: read %lld before; offline: %s", i + 1, OFFLINE_CPU,
+		ctest_note("set %d on CPU %d: read %lld before; offline: %s", i + 1, OFFLINE_CPU,
 		           before[i][0], PAPI_strreason());
 	}
 	FAIL_IF(!set_online(OFFLINE_CPU, true), "cannot bring CPU %d back: %s", OFFLINE_CPU,
 	        strerror(errno));
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < SETS; i++) {
 		long long kept[2] = {before[i][0], before[i][1]};
-		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, i + 1,
+		expect_refused_keeping(PAPI_read(sets[i], kept), before[i], kept, set_events[i],
 		                       "PAPI_read (CPU online again)", "online again");
-		expect_refused_keeping(PAPI_stop(sets[i], kept), before[i], kept, i + 1,
+		expect_refused_keeping(PAPI_stop(sets[i], kept), before[i], kept, set_events[i],
 		                       "PAPI_stop", "went offline");
 		CHECK_OK(PAPI_cleanup_eventset(sets[i]));
 		CHECK_OK(PAPI_destroy_eventset(&sets[i]));
@@ -310,6 +318,7 @@ int main(int argc, char **argv)
 	hw_require_pmu();
 	SKIP_IF(!hw_exact(), "exact counts are needed (aarch64 in the lab, -icount shift=0)");
 	SKIP_IF(geteuid() != 0, "CPU-wide events and CPU hot-plug need root");
+	CHECK_OK(PAPI_multiplex_init());
 	/* The exact part runs as in the suite's one-CPU guests: CPU 1, when
 	 * there is one, is offline until the cpu_offline case. */
 	bool have_cpu = second_cpu();

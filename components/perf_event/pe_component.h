@@ -83,10 +83,13 @@ struct pe_control {
 	/* Not the plain grouped read(): independent, or some event has a
 	 * perf page to read it in user space (pe_user.h). */
 	bool special_read;
-	/* Counting a whole CPU (grouped): reads watch for it going offline. */
+	/* Counting a whole CPU: reads watch for it going offline. */
 	bool cpu_bound;
 	int cpu;
 	int online_fd; /* its /sys/.../cpuN/online, plus one (0: none) */
+	/* Independent and counting a CPU: the first event's enabled time at
+	 * the last read (0: none since the start). */
+	uint64_t cpu_enabled_seen;
 	/* The plain read of one group, PAPI_read's usual case: its own path. */
 	bool one_plain_group;
 	struct pe_user_state user;

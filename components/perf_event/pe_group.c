@@ -467,8 +467,8 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	control->user = user;
 	control->special_read = independent || user.page_count > 0;
 	/* A CPU's set reads on the special path, which watches for the CPU
-	 * going offline (read_cpu_group). */
-	control->cpu_bound = options->cpu >= 0 && options->tid == 0 && !independent;
+	 * going offline (read_cpu_group; independent_cpu_there). */
+	control->cpu_bound = options->cpu >= 0 && options->tid == 0;
 	control->cpu = options->cpu;
 	control->special_read |= control->cpu_bound;
 	if (control->cpu_bound) {
@@ -794,12 +794,30 @@ static int single_whole(const struct pe_control *control, int i,
 	                      (unsigned long long)(raw[1] - base[0]));
 }
 
+/* A CPU's independent events (a multiplexed set counting a CPU), after
+ * the read of the first one: once the CPU went offline its events are off
+ * for good, so their enabled time stands still from one read to the next
+ * (an event the kernel multiplexes out still sees it run), and at the
+ * first read after, the CPU's online file says 0. */
+static int independent_cpu_there(struct pe_control *control, const uint64_t raw[READ_SINGLE_WORDS])
+{
+	bool frozen = control->cpu_enabled_seen != 0 && raw[1] == control->cpu_enabled_seen;
+	control->cpu_enabled_seen = raw[1];
+	char online;
+	if (frozen || (control->online_fd > 0 &&
+	               pread(control->online_fd - 1, &online, 1, 0) == 1 && online == '0'))
+		return cpu_gone(control);
+	return PAPI_OK;
+}
+
 static __attribute__((noinline)) int read_independent(struct pe_control *control, long long *values,
                                                       bool user)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
 		int status = read_single_event(control, i, user, raw);
+		if (status == PAPI_OK && i == 0 && control->cpu_bound)
+			status = independent_cpu_there(control, raw);
 		if (status == PAPI_OK)
 			status = single_whole(control, i, raw);
 		if (status != PAPI_OK)
@@ -819,6 +837,8 @@ static int accumulate_independent(struct pe_control *control, long long *values,
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
 		int status = read_single_event(control, i, user, raw);
+		if (status == PAPI_OK && values && i == 0 && control->cpu_bound)
+			status = independent_cpu_there(control, raw);
 		if (status == PAPI_OK && values)
 			status = single_whole(control, i, raw);
 		if (status != PAPI_OK)
@@ -864,6 +884,7 @@ int pe_control_start(struct pe_control *control)
 		control->user.reader = pthread_self();
 	if (control->independent) /* nothing counted in this interval yet */
 		memset(control->time_delta, 0, 2 * sizeof(uint64_t) * (size_t)control->event_count);
+	control->cpu_enabled_seen = 0; /* the enable moved the times on */
 	control->running = true;
 	control->started = true;
 	return PAPI_OK;
