@@ -940,6 +940,7 @@ static void *witness_thread(void *unused)
 		return NULL;
 	}
 	long switches = ctest_thread_switches();
+	long long steal = ctest_irq_steal_ns();
 	long long cpu = ctest_thread_cpu_ns();
 	if (PAPI_start(set) != PAPI_OK)
 		witness.failure = "could not start its set";
@@ -955,7 +956,7 @@ static void *witness_thread(void *unused)
 	witness.cpu_ns = ctest_thread_cpu_ns() - cpu;
 	switches = ctest_thread_switches() - switches;
 	witness.floor = ctest_clock_floor_ns(witness.cpu_ns, switches);
-	witness.ceiling = ctest_clock_ceiling_ns(witness.cpu_ns);
+	witness.ceiling = ctest_clock_ceiling_ns(witness.cpu_ns, steal);
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
 	PAPI_unregister_thread();

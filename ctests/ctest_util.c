@@ -460,9 +460,9 @@ long long ctest_clock_floor_ns(long long cpu_ns, long switches)
 	return cpu_ns - switches * SWITCH_IN_ALLOWANCE_NS - ctest_call_allowance_ns();
 }
 
-long long ctest_clock_ceiling_ns(long long cpu_ns)
+long long ctest_clock_ceiling_ns(long long cpu_ns, long long irq_steal_before)
 {
-	return cpu_ns * 105 / 100 + 2000000;
+	return cpu_ns * 105 / 100 + 2000000 + ctest_irq_steal_allowance_ns(irq_steal_before);
 }
 
 static long long tick_ns(void)
@@ -471,7 +471,7 @@ static long long tick_ns(void)
 	return ticks > 0 ? 1000000000LL / ticks : 10000000LL;
 }
 
-long long ctest_steal_ns(void)
+long long ctest_irq_steal_ns(void)
 {
 	unsigned long long field[8] = {0};
 	FILE *file = fopen("/proc/stat", "r");
@@ -481,12 +481,12 @@ long long ctest_steal_ns(void)
 	int read = fscanf(file, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &field[0], &field[1],
 	                  &field[2], &field[3], &field[4], &field[5], &field[6], &field[7]);
 	fclose(file);
-	return read == 8 ? (long long)field[7] * tick_ns() : 0;
+	return read == 8 ? (long long)(field[5] + field[6] + field[7]) * tick_ns() : 0;
 }
 
-long long ctest_steal_allowance_ns(long long steal_before)
+long long ctest_irq_steal_allowance_ns(long long irq_steal_before)
 {
-	long long stolen = ctest_steal_ns() - steal_before;
+	long long stolen = ctest_irq_steal_ns() - irq_steal_before;
 	return stolen > 0 ? stolen + tick_ns() : 0;
 }
 

@@ -50,7 +50,7 @@ static void *worker_thread(void *arg)
 		return NULL;
 	}
 	long switches = ctest_thread_switches();
-	long long steal = ctest_steal_ns();
+	long long steal = ctest_irq_steal_ns();
 	long long cpu = ctest_thread_cpu_ns();
 	if (PAPI_start(set) != PAPI_OK)
 		w->failure = "could not start its set";
@@ -82,7 +82,7 @@ static void *worker_thread(void *arg)
 	w->floor = ctest_clock_floor_ns(used, ctest_thread_switches() - switches);
 	/* 34 threads on a loaded VM's CPUs: the hypervisor may take a CPU
 	 * from one of them (52 ms counted for 22 ms of CPU time, once). */
-	w->ceiling = ctest_clock_ceiling_ns(used) + ctest_steal_allowance_ns(steal);
+	w->ceiling = ctest_clock_ceiling_ns(used, steal);
 	PAPI_cleanup_eventset(set);
 	PAPI_destroy_eventset(&set);
 	PAPI_unregister_thread();
