@@ -16,7 +16,10 @@
  * file gives its counters back; where
  * delegation is on it measures the instructions (every mode: user, kernel
  * and M-mode firmware) of start, stop and read through SBI beside
- * delegation, in this one boot; last it unloads the module and loads it
+ * delegation, in this one boot; with Sscofpmf it loads the module again
+ * with max_interrupt_rate=1000 and checks the throttling of the overflow
+ * interrupt (signals within the budget of the jiffies spanned, the count
+ * intact, interrupts again after it); last it unloads the module and loads it
  * again, for the riscv component's ctest that follows (its "kernel
  * module" mode). Prints its mode ("mode: delegated" or
  * "mode: SBI fallback") and every count.
@@ -34,6 +37,7 @@ int main(void)
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <time.h>
 #include <sys/ucontext.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -232,6 +236,196 @@ static void overflow(int fd)
 		      "overflow on instret accepted");
 		counter_call(fd, RV_IOC_RELEASE, o.slot, NULL);
 	}
+}
+
+/* Throttling (doc/riscv.md, "Throttling"): the module loaded again with
+ * max_interrupt_rate=1000 (values out of range refused at load and in
+ * sysfs), a counter armed at threshold 1 (root) over a loop of 40,000,000
+ * user instructions (about 80 guest ms): the signals stay within the budget of
+ * the jiffies the armed loop spanned (rate / HZ rounded up per jiffy,
+ * HZ measured), more than one window's worth (held counters resume during
+ * the loop), the module's throttled count grew, and the count is the
+ * loop's within the usual bound. Then the same counter armed at 500,000
+ * over the 2,000,000-instruction loop interrupts normally (4, within one
+ * window's budget of 4), and at the default rate, set back in sysfs, at
+ * 100,000: 20, as the overflow case above. */
+#define THR_RATE      1000u
+#define THR_LOOP      20000000ull
+#define PARAMS        "/sys/module/" MODULE_NAME "/parameters/"
+
+static unsigned long long read_param(const char *name)
+{
+	char path[128];
+	unsigned long long value = ~0ull;
+	snprintf(path, sizeof path, PARAMS "%s", name);
+	FILE *f = fopen(path, "r");
+	if (!f || fscanf(f, "%llu", &value) != 1)
+		value = ~0ull;
+	if (f)
+		fclose(f);
+	return value;
+}
+
+/* 0 or the errno of the write. */
+static int write_param(const char *name, const char *value)
+{
+	char path[128];
+	snprintf(path, sizeof path, PARAMS "%s", name);
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
+	if (fd < 0)
+		return errno;
+	if (write(fd, value, strlen(value)) < 0)
+		rc = errno;
+	close(fd);
+	return rc;
+}
+
+/* The kernel's jiffies (root: /proc/timer_list). */
+static long long jiffies_now(void)
+{
+	char line[256];
+	long long j = -1;
+	FILE *f = fopen("/proc/timer_list", "r");
+	while (f && j < 0 && fgets(line, sizeof line, f))
+		sscanf(line, "jiffies: %lld", &j);
+	if (f)
+		fclose(f);
+	return j;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* HZ: the jiffies of a 200 ms sleep, to the nearest of Linux's choices. */
+static unsigned guest_hz(void)
+{
+	static const unsigned choices[] = {100, 250, 300, 1000};
+	long long j0 = jiffies_now();
+	double t0 = now_s();
+	usleep(200000);
+	long long j1 = jiffies_now();
+	double measured = (double)(j1 - j0) / (now_s() - t0);
+	unsigned best = choices[0];
+	for (unsigned i = 1; i < sizeof choices / sizeof choices[0]; i++)
+		if (measured > (choices[i - 1] + choices[i]) / 2.0)
+			best = choices[i];
+	printf("throttle: HZ %u (%.1f jiffies a second measured)\n", best, measured);
+	return j0 < 0 || j1 < 0 ? 0 : best;
+}
+
+/* Arms the running counter of the slot at threshold, runs n loop
+ * iterations, disarms: the signals, and the count from before the arming
+ * to after the disarming. */
+static int armed_loop(int fd, uint32_t slot, uint64_t threshold, uint64_t n, uint64_t *count)
+{
+	uint64_t off = 0, before = 0;
+	CHECK(counter_call(fd, RV_IOC_READ, slot, &before) == 0, "throttle: read");
+	ovf_signals = ovf_wrong_fd = 0;
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, slot, &threshold) == 0, "throttle: arm at %llu",
+	      (unsigned long long)threshold);
+	ovf_spin(n);
+	CHECK(counter_call(fd, RV_IOC_OVERFLOW, slot, &off) == 0, "throttle: disarm");
+	CHECK(counter_call(fd, RV_IOC_READ, slot, count) == 0, "throttle: read");
+	*count -= before;
+	return ovf_signals;
+}
+
+static void throttle(void)
+{
+	char rate[32];
+	CHECK(module_unload(MODULE_NAME) == 0, "throttle: unload: %s", strerror(errno));
+	CHECK(module_load_with(MODULE_PATH, RV_ABI_DEVICE, "max_interrupt_rate=-1") != 0 &&
+	          errno == EINVAL,
+	      "max_interrupt_rate=-1 taken at load");
+	CHECK(module_load_with(MODULE_PATH, RV_ABI_DEVICE, "max_interrupt_rate=10000001") != 0 &&
+	          errno == EINVAL,
+	      "max_interrupt_rate=10000001 taken at load");
+	snprintf(rate, sizeof rate, "max_interrupt_rate=%u", THR_RATE);
+	if (module_load_with(MODULE_PATH, RV_ABI_DEVICE, rate) != 0) {
+		CHECK(0, "throttle: loading with %s: %s", rate, strerror(errno));
+		return;
+	}
+	CHECK(read_param("max_interrupt_rate") == THR_RATE && read_param("throttled") == 0,
+	      "throttle: parameters %llu, %llu", read_param("max_interrupt_rate"),
+	      read_param("throttled"));
+	CHECK(write_param("max_interrupt_rate", "10000001") == EINVAL &&
+	          write_param("max_interrupt_rate", "many") == EINVAL &&
+	          read_param("max_interrupt_rate") == THR_RATE,
+	      "throttle: a bad max_interrupt_rate taken in sysfs");
+	unsigned hz = guest_hz();
+	CHECK(hz != 0, "throttle: no jiffies in /proc/timer_list");
+	if (!hz)
+		return;
+	uint32_t budget = (THR_RATE + hz - 1) / hz;
+	int fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
+	struct rv_abi_obtain o = {
+	    .event_index = EV_INSTR, .inhibit_flags = SBI_SINH | (1ull << 7), .counters = ~7u};
+	struct f_owner_ex owner = {.type = F_OWNER_TID, .pid = (pid_t)syscall(SYS_gettid)};
+	uint64_t zero = 0, count = 0;
+	CHECK(fd >= 0 && ioctl(fd, RV_IOC_OBTAIN, &o) == 0, "throttle: obtain: %s",
+	      strerror(errno));
+	if (fd < 0)
+		return;
+	ovf_fd = fd;
+	ovf_slot = o.slot;
+	CHECK(fcntl(fd, F_SETOWN_EX, &owner) == 0 && fcntl(fd, F_SETSIG, OVF_SIGNAL) == 0 &&
+	          fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) == 0,
+	      "throttle: fcntl: %s", strerror(errno));
+	CHECK(counter_call(fd, RV_IOC_START, o.slot, &zero) == 0, "throttle: start");
+	unsigned long long held0 = read_param("throttled");
+	console_drained(); /* the console's work is not in the armed time */
+
+	long long j0 = jiffies_now();
+	double t0 = now_s();
+	int signals = armed_loop(fd, o.slot, 1, THR_LOOP, &count);
+	double t1 = now_s();
+	long long j1 = jiffies_now();
+	printf("throttle: jiffies %lld to %lld, %.2f ms armed\n", j0, j1, (t1 - t0) * 1e3);
+	unsigned long long held = read_param("throttled") - held0;
+	long long windows = j1 - j0 + 1;
+	uint64_t slack = 2 * THR_LOOP / 100 + 20000;
+	printf("throttle: max_interrupt_rate %u, HZ %u: %u per jiffy; threshold 1 over the "
+	       "%llu-instruction loop (counter %u, %s): %d signals in %lld jiffies (bound %lld), "
+	       "throttled %llu times, %d without the file's si_fd; count %llu\n",
+	       THR_RATE, hz, budget, 2 * THR_LOOP, o.counter,
+	       o.delegated ? "delegated" : "SBI calls", signals, windows, windows * budget, held,
+	       (int)ovf_wrong_fd, (unsigned long long)count);
+	CHECK(signals <= windows * budget, "throttle: %d signals over %lld jiffies", signals,
+	      windows);
+	CHECK(signals > (int)budget && held > 1,
+	      "throttle: %d signals, %llu holds: the held counter did not resume", signals, held);
+	CHECK(ovf_wrong_fd == 0, "throttle: signals without the file's si_fd");
+	CHECK(count >= 2 * THR_LOOP - slack && count <= 2 * THR_LOOP + slack,
+	      "throttle: counted %llu", (unsigned long long)count);
+	/* Within the budget, it interrupts normally: at a later window
+	 * (the last one's budget is spent). */
+	usleep(10000);
+	held0 = read_param("throttled");
+	signals = armed_loop(fd, o.slot, 500000, LOOP, &count);
+	slack = 2 * LOOP / 100 + 20000;
+	printf("throttle: then threshold 500000 over the %llu-instruction loop: %d signals, "
+	       "throttled %llu times; count %llu\n",
+	       2 * LOOP, signals, read_param("throttled") - held0, (unsigned long long)count);
+	CHECK(signals == 4 && read_param("throttled") == held0, "throttle: %d signals, expected 4",
+	      signals);
+	CHECK(count >= 2 * LOOP - slack && count <= 2 * LOOP + slack, "throttle: counted %llu",
+	      (unsigned long long)count);
+	/* Back to the default, in sysfs. */
+	CHECK(write_param("max_interrupt_rate", "100000") == 0 &&
+	          read_param("max_interrupt_rate") == 100000,
+	      "throttle: max_interrupt_rate not set back");
+	signals = armed_loop(fd, o.slot, OVF_THRESHOLD, LOOP, &count);
+	printf("throttle: at the default rate, threshold %llu over the loop: %d signals; count "
+	       "%llu\n",
+	       OVF_THRESHOLD, signals, (unsigned long long)count);
+	CHECK(signals == (int)(2 * LOOP / OVF_THRESHOLD), "throttle: %d signals at the default",
+	      signals);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_ASYNC);
+	close(fd);
 }
 
 /* What the module refuses before touching a CSR. */
@@ -451,6 +645,8 @@ int main(void)
 		if (expect && hart_has_sscofpmf())
 			bench(fd);
 		close(fd);
+		if (hart_has_sscofpmf())
+			throttle();
 	}
 	CHECK(module_unload(MODULE_NAME) == 0, "unload: %s", strerror(errno));
 	CHECK(access(RV_ABI_DEVICE, F_OK) != 0, "%s still there after unloading", RV_ABI_DEVICE);

@@ -15,9 +15,11 @@
 #include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/fs.h>
+#include <linux/hrtimer.h>
 #include <linux/irq.h>
 #include <linux/irqdesc.h>
 #include <linux/irqdomain.h>
+#include <linux/jiffies.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -41,6 +43,7 @@
 #include "rv_pmu.h"
 #include "rv_sbi.h"
 #include "rv_switch.h"
+#include "rv_throttle.h"
 #include "rv_validate.h"
 
 static DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
@@ -91,12 +94,11 @@ struct slot {
 	bool used;
 	int cpu;
 	struct rv_counter counter;
-	/* Overflow: threshold > 0 while armed; overflows and before (the
-	 * count when armed) make its count. Changed on its hart with
-	 * interrupts off, like the table below. */
-	u64 threshold;
-	u64 overflows;
-	u64 before;
+	/* Overflow: armed.threshold > 0 while armed; armed.overflows and
+	 * armed.before (the count when armed) make its count
+	 * (../rv_throttle.h). Changed on its hart with interrupts off, like
+	 * the table below. */
+	struct rv_armed armed;
 	struct rv_file *file;
 	unsigned long bit; /* 1 << its index in the file, for the masks below */
 	/* For the owner's switches, changed on the counter's hart with
@@ -166,6 +168,98 @@ static struct slot **armed_here(void)
 	return *this_cpu_ptr(&hart_armed);
 }
 
+/* Throttling (../rv_throttle.h; doc/riscv.md, "Throttling"): each hart
+ * takes at most max_interrupt_rate overflow interrupts a second, counted
+ * per jiffy (rate / HZ rounded up per jiffy; 0: no limit). Root may change
+ * it at load or in sysfs (0644), as perf's
+ * kernel.perf_event_max_sample_rate is root's: it bounds what anyone's
+ * counters may cost a hart, and only lowers or raises that bound from the
+ * next interrupt on. A counter past the budget is held, counting, with its
+ * OF bit set; the hart's unthrottle timer re-arms it at the next jiffy.
+ * The per-hart state is changed on its hart with interrupts off (the
+ * interrupt, the timer, the driver calls). */
+static unsigned int max_interrupt_rate = 100000;
+static DEFINE_PER_CPU(struct rv_throttle, hart_throttle);
+static DEFINE_PER_CPU(struct hrtimer, hart_unthrottle);
+
+/* Checked before it is taken, at load as in sysfs. */
+static int set_max_interrupt_rate(const char *val, const struct kernel_param *kp)
+{
+	unsigned long long rate;
+	int rc = kstrtoull(val, 0, &rate);
+	(void)kp;
+	if (rc)
+		return rc;
+	if (!rv_throttle_rate_valid(rate))
+		return -EINVAL;
+	WRITE_ONCE(max_interrupt_rate, (unsigned int)rate);
+	return 0;
+}
+
+/* The counters held so far, all harts (each hold is one). */
+static int show_throttled(char *buf, const struct kernel_param *kp)
+{
+	unsigned long events = 0;
+	int cpu;
+	(void)kp;
+	for_each_possible_cpu(cpu)
+	{
+		events += READ_ONCE(per_cpu_ptr(&hart_throttle, cpu)->events);
+	}
+	return sysfs_emit(buf, "%lu\n", events);
+}
+
+static const struct kernel_param_ops max_interrupt_rate_ops = {.set = set_max_interrupt_rate,
+                                                               .get = param_get_uint};
+static const struct kernel_param_ops throttled_ops = {.get = show_throttled};
+module_param_cb(max_interrupt_rate, &max_interrupt_rate_ops, &max_interrupt_rate, 0644);
+MODULE_PARM_DESC(max_interrupt_rate,
+                 "overflow interrupts a second per hart, at most (0: no limit; default 100000)");
+module_param_cb(throttled, &throttled_ops, NULL, 0444);
+MODULE_PARM_DESC(throttled, "overflowing counters held past the interrupt budget, all harts");
+
+/* The hart's unthrottle timer (hard: run in interrupt context with
+ * interrupts off, on the hart it was started on): re-arms the held
+ * counters once the window is a later one. It looks every quarter of a
+ * jiffy while a counter is held (the next jiffy's start has no ktime a
+ * module can aim at): a held counter resumes within a quarter of a jiffy
+ * of its next window, not a whole jiffy after it was held. */
+#define UNTHROTTLE_POLL_NS (TICK_NSEC / 4)
+
+static enum hrtimer_restart unthrottle(struct hrtimer *timer)
+{
+	struct rv_throttle *throttle = this_cpu_ptr(&hart_throttle);
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct slot **armed = armed_here();
+	u32 due = rv_throttle_due(throttle, jiffies);
+	unsigned i;
+	if (!due) {
+		if (!throttle->held)
+			return HRTIMER_NORESTART;
+		hrtimer_forward_now(timer, ns_to_ktime(UNTHROTTLE_POLL_NS));
+		return HRTIMER_RESTART;
+	}
+	for (i = 0; i < 32; i++)
+		if ((due >> i & 1) && armed[i])
+			rv_throttle_resume(pmu, &armed[i]->counter, &armed[i]->armed);
+	return HRTIMER_NORESTART;
+}
+
+static void throttle_timers(bool on)
+{
+	int cpu;
+	for_each_possible_cpu(cpu)
+	{
+		struct hrtimer *timer = per_cpu_ptr(&hart_unthrottle, cpu);
+		if (on) {
+			hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+			timer->function = unthrottle;
+		} else {
+			hrtimer_cancel(timer);
+		}
+	}
+}
+
 /* One driver call, run on the counter's hart. */
 enum call_kind {
 	CALL_OBTAIN,
@@ -187,14 +281,6 @@ struct call {
 	int status;
 };
 
-/* An armed counter restarts from 2^64 - threshold at each overflow: its
- * count is what it had when armed, the whole thresholds, and the part of
- * the current one. */
-static u64 armed_count(const struct slot *s, u64 raw)
-{
-	return s->before + s->overflows * s->threshold + (raw + s->threshold);
-}
-
 /* Arms (c->value: the threshold) or disarms (0) the slot's counter; a
  * disarmed counter goes on from its whole count. */
 static int arm(struct rv_pmu *pmu, struct call *c)
@@ -204,16 +290,18 @@ static int arm(struct rv_pmu *pmu, struct call *c)
 	int status = rv_counter_read(pmu, &s->counter, &raw);
 	if (status != RV_PMU_OK)
 		return status;
-	if (s->threshold)
-		raw = armed_count(s, raw);
+	if (s->armed.threshold)
+		raw = rv_armed_count(&s->armed, raw);
+	/* A held counter is re-armed here or disarmed: no longer held. */
+	rv_throttle_forget(this_cpu_ptr(&hart_throttle), s->counter.index);
 	if (c->value == 0) {
 		armed[s->counter.index] = NULL;
-		s->threshold = 0;
+		s->armed.threshold = 0;
 		return rv_counter_reload(pmu, &s->counter, raw);
 	}
-	s->before = raw;
-	s->overflows = 0;
-	s->threshold = c->value;
+	s->armed.before = raw;
+	s->armed.overflows = 0;
+	s->armed.threshold = c->value;
 	armed[s->counter.index] = s;
 	return rv_counter_rearm(pmu, &s->counter, -c->value);
 }
@@ -245,8 +333,8 @@ static void run_call(void *arg)
 		break;
 	case CALL_READ:
 		c->status = rv_counter_read(pmu, c->counter, &c->value);
-		if (c->status == RV_PMU_OK && c->slot && c->slot->threshold)
-			c->value = armed_count(c->slot, c->value);
+		if (c->status == RV_PMU_OK && c->slot && c->slot->armed.threshold)
+			c->value = rv_armed_count(&c->slot->armed, c->value);
 		break;
 	case CALL_RELEASE:
 		if (c->slot) {
@@ -255,9 +343,10 @@ static void run_call(void *arg)
 			c->slot->started = false;
 			c->slot->paused = false;
 		}
-		if (c->slot && c->slot->threshold) {
+		if (c->slot && c->slot->armed.threshold) {
 			armed_here()[c->counter->index] = NULL;
-			c->slot->threshold = 0;
+			rv_throttle_forget(this_cpu_ptr(&hart_throttle), c->counter->index);
+			c->slot->armed.threshold = 0;
 		}
 		c->status = rv_counter_release(pmu, c->counter);
 		break;
@@ -307,12 +396,15 @@ static irq_flow_handler_t kernel_flow;
 static void overflow_interrupt(struct irq_desc *desc)
 {
 	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct rv_throttle *throttle = this_cpu_ptr(&hart_throttle);
 	struct slot **armed = armed_here();
 	uint32_t bits = 0, ours = 0;
+	uint32_t budget = rv_throttle_budget(READ_ONCE(max_interrupt_rate), HZ);
 	unsigned i;
+	/* A held counter's OF bit stays set: not a new overflow. */
 	if (rv_pmu_overflowed(pmu, &bits) == RV_PMU_OK)
 		for (i = 0; i < 32; i++)
-			if ((bits >> i & 1) && armed[i])
+			if ((rv_throttle_pending(throttle, bits) >> i & 1) && armed[i])
 				ours |= 1u << i;
 	if (!ours) {
 		kernel_flow(desc);
@@ -322,10 +414,18 @@ static void overflow_interrupt(struct irq_desc *desc)
 	csr_clear(CSR_SIP, SIP_LCOFIP);
 	for (i = 0; i < 32; i++) {
 		struct slot *s = armed[i];
+		struct hrtimer *timer = this_cpu_ptr(&hart_unthrottle);
+		bool delivered;
 		if (!(ours >> i & 1))
 			continue;
-		s->overflows++;
-		rv_counter_rearm(pmu, &s->counter, -s->threshold);
+		rv_throttle_overflow(pmu, throttle, &s->counter, &s->armed, jiffies, budget,
+		                     &delivered);
+		if (!delivered) {
+			if (!hrtimer_is_queued(timer))
+				hrtimer_start(timer, ns_to_ktime(UNTHROTTLE_POLL_NS),
+				              HRTIMER_MODE_REL_PINNED_HARD);
+			continue;
+		}
 		set_bit(s - s->file->slots, &s->file->overflowed);
 		kill_fasync(&s->file->fasync, SIGIO, POLL_IN);
 	}
@@ -770,12 +870,14 @@ static int __init rv_init(void)
 		    cpu, pmu->sbi_counters, pmu->delegation ? "on" : "off", pmu->delegated);
 	}
 	cpus_read_unlock();
+	throttle_timers(true);
 	hook_overflow_interrupt();
 	preempt_notifier_inc();
 	rc = misc_register(&rv_device);
 	if (rc) {
 		preempt_notifier_dec();
 		unhook_overflow_interrupt();
+		throttle_timers(false);
 	}
 	return rc;
 }
@@ -785,6 +887,8 @@ static void __exit rv_exit(void)
 	misc_deregister(&rv_device);
 	preempt_notifier_dec();
 	unhook_overflow_interrupt();
+	/* No interrupt starts one any more: the last ones end here. */
+	throttle_timers(false);
 }
 
 module_init(rv_init);

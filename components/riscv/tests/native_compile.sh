@@ -9,7 +9,9 @@
 # (0x156) and csrr of cycleh..hpmcounter31h (0xc80-0xc9f), and that the
 # RV64 build has none of them (illegal there). A missing case would not
 # fail the compile (the layer answers an unknown CSR as illegal), hence
-# the look at the generated code. Prints a verdict.
+# the look at the generated code. The throttle's logic (rv_throttle.c,
+# the overflow interrupt's rate limit) compiles the same way, and must
+# call no libgcc helper (an RV32 kernel has none). Prints a verdict.
 set -u
 srcdir=${srcdir:-.}
 cc=${RISCV_CROSS_CC:-riscv64-linux-gnu-gcc}
@@ -38,6 +40,18 @@ compile() {
 			return 1
 		}
 	done
+	# The throttle's logic (rv_throttle.c), freestanding too: no call
+	# out (an RV32 64-bit division would need libgcc's __udivdi3).
+	"$cc" -std=gnu11 -ffreestanding -nostdinc -isystem "$("$cc" -print-file-name=include)" \
+		-march="$2" -mabi="$3" -O2 -Wall -Wextra -Werror -DRV_CSR_NATIVE \
+		-I"$srcdir/tests/native_stubs" -I"$srcdir/kernel" -I"$srcdir" \
+		-S "$srcdir/rv_throttle.c" -o "$tmp/rv$1-throttle.s" || {
+		fail "rv$1: rv_throttle.c: $cc $2/$3 failed"
+		return 1
+	}
+	if grep -Eq '(call|tail)[[:space:]]+__' "$tmp/rv$1-throttle.s"; then
+		fail "rv$1: rv_throttle.c calls a libgcc helper"
+	fi
 }
 
 # has XLEN INSN CSR: the RV<XLEN> code has INSN (csrr, csrw) of CSR.
@@ -72,4 +86,4 @@ if [ "$failures" -ne 0 ]; then
 	echo "FAILED: $failures checks of the native CSR layer's RV32/RV64 code"
 	exit 1
 fi
-echo "PASSED: the native CSR layer and the driver compile for RV32 (sireg4, sireg5, 0xc80-0xc9f in the code) and RV64 (none of them)"
+echo "PASSED: the native CSR layer, the driver and the throttle compile for RV32 (sireg4, sireg5, 0xc80-0xc9f in the code) and RV64 (none of them)"
