@@ -52,6 +52,7 @@ int main(int argc, char **argv)
 	}
 	memory = ctest_fresh_pages(pages);
 
+	long long irq_steal = ctest_irq_steal_ns();
 	cpu0 = ctest_thread_cpu_ns();
 	CHECK_OK(PAPI_start(eventset));
 	ctest_touch_pages(memory, pages);
@@ -66,9 +67,11 @@ int main(int argc, char **argv)
 	for (int i = 0; i < EVENT_COUNT; i++)
 		ctest_note("%-24s %lld", names[i], values[i]);
 
-	FAIL_IF(values[TASK_CLOCK] < cpu * 0.9 || values[TASK_CLOCK] > cpu * 1.05,
+	FAIL_IF(values[TASK_CLOCK] < cpu * 0.9 ||
+	            values[TASK_CLOCK] > ctest_clock_ceiling_ns(cpu, irq_steal),
 	        "TASK-CLOCK %lld ns for %lld ns of thread CPU time", values[TASK_CLOCK], cpu);
-	FAIL_IF(values[CPU_CLOCK] < cpu * 0.9 || values[CPU_CLOCK] > cpu * 1.05,
+	FAIL_IF(values[CPU_CLOCK] < cpu * 0.9 ||
+	            values[CPU_CLOCK] > ctest_clock_ceiling_ns(cpu, irq_steal),
 	        "CPU-CLOCK %lld ns for %lld ns of thread CPU time", values[CPU_CLOCK], cpu);
 	FAIL_IF(values[PAGE_FAULTS] < (long long)pages ||
 	            values[PAGE_FAULTS] > (long long)pages + 64,
