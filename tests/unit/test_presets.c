@@ -463,6 +463,24 @@ static int encode(const char *name)
 #define FORCED_CHILD_FLAG "--forced-skl-child"
 #define ENCODE_CHILD_FLAG "--encode-forced-child"
 
+/* The program's own file, which the children run: main() reads it with
+ * readlink("/proc/self/exe"). Natively that names the file /proc/self/exe
+ * itself would run; under Valgrind, whose tool is the process's
+ * /proc/self/exe (running that with the child's flag would run the tool),
+ * Valgrind answers the readlink with the program's path. /proc/self/exe
+ * stays the fallback when the link cannot be read. */
+static char self_path[4096] = "/proc/self/exe";
+
+static void save_self_path(void)
+{
+	char path[sizeof(self_path)];
+	ssize_t len = readlink("/proc/self/exe", path, sizeof(path));
+	if (len > 0 && (size_t)len < sizeof(path)) {
+		memcpy(self_path, path, (size_t)len);
+		self_path[len] = '\0';
+	}
+}
+
 static int run_self(const char *flag, char *out, size_t out_len)
 {
 	int link[2];
@@ -476,7 +494,7 @@ static int run_self(const char *flag, char *out, size_t out_len)
 	if (child == 0) {
 		close(link[0]);
 		dup2(link[1], STDOUT_FILENO);
-		execl("/proc/self/exe", "test_presets", flag, (char *)NULL);
+		execl(self_path, "test_presets", flag, (char *)NULL);
 		_exit(127);
 	}
 	close(link[1]);
@@ -820,6 +838,7 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(argv[1], ENCODE_CHILD_FLAG) == 0)
 		return encode_forced_child();
+	save_self_path();
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	/* The API suite first: forcing libpfm4 PMUs one after another (the

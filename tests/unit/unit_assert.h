@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/Basic.h>
@@ -62,6 +63,17 @@ static inline void unit_assert_values(const long long *got, const long long *exp
 	unit_assert_values((got), (const long long[]){__VA_ARGS__},                                \
 	                   (int)(sizeof((const long long[]){__VA_ARGS__}) / sizeof(long long)),    \
 	                   #got, __LINE__, __FILE__)
+
+/* Under Valgrind (CTEST_VALGRIND set in the environment, as scripts/memcheck
+ * sets it for every program it runs, the ctests' ctest_under_valgrind()):
+ * what the program sees of the machine may be Valgrind's (its synthetic
+ * CPU's cpuid, its tool as /proc/self/exe), so a test that compares with
+ * such a source must know. */
+static inline bool unit_under_valgrind(void)
+{
+	const char *env = getenv("CTEST_VALGRIND");
+	return env && *env;
+}
 
 /* CUnit 2.1 has no skip: a skipped test is made inactive (listed as such
  * in CUnit's run summary, not a failure), and remembered here so that the
