@@ -3,18 +3,21 @@
  * lab/tests/module_checks.h: what the lab's kernel module tests share
  * (perfctr_module.c, riscv_module_robust.c; each test is one program, so
  * this is a header of static functions): a check that counts its
- * failures, loading and unloading a module, the memory in use, and the
- * kernel log scanned for oopses and warnings.
+ * failures, loading and unloading a module, its parameters, the memory in
+ * use, the kernel's jiffies and HZ, and the kernel log scanned for oopses
+ * and warnings.
  */
 #ifndef PAPILLON_LAB_MODULE_CHECKS_H
 #define PAPILLON_LAB_MODULE_CHECKS_H
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static int failures;
@@ -67,6 +70,72 @@ static inline long memory_used_kb(void)
 	if (f)
 		fclose(f);
 	return total - free_kb;
+}
+
+/* A module parameter's value (/sys/module/NAME/parameters/PARAM), or
+ * ~0 when it cannot be read. */
+static inline unsigned long long module_param_read(const char *module, const char *param)
+{
+	char path[160];
+	unsigned long long value = ~0ull;
+	snprintf(path, sizeof path, "/sys/module/%s/parameters/%s", module, param);
+	FILE *f = fopen(path, "r");
+	if (!f || fscanf(f, "%llu", &value) != 1)
+		value = ~0ull;
+	if (f)
+		fclose(f);
+	return value;
+}
+
+/* Writes a module parameter: 0 or the write's errno. */
+static inline int module_param_write(const char *module, const char *param, const char *value)
+{
+	char path[160];
+	snprintf(path, sizeof path, "/sys/module/%s/parameters/%s", module, param);
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
+	if (fd < 0)
+		return errno;
+	if (write(fd, value, strlen(value)) < 0)
+		rc = errno;
+	close(fd);
+	return rc;
+}
+
+/* The kernel's jiffies (root: /proc/timer_list), -1 if not found. */
+static inline long long kernel_jiffies(void)
+{
+	char line[256];
+	long long j = -1;
+	FILE *f = fopen("/proc/timer_list", "r");
+	while (f && j < 0 && fgets(line, sizeof line, f))
+		sscanf(line, "jiffies: %lld", &j);
+	if (f)
+		fclose(f);
+	return j;
+}
+
+static inline double monotonic_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* HZ: the jiffies of a 200 ms sleep, to the nearest of Linux's choices
+ * (0 without jiffies); *measured: jiffies a second. */
+static inline unsigned kernel_hz(double *measured)
+{
+	static const unsigned choices[] = {100, 250, 300, 1000};
+	long long j0 = kernel_jiffies();
+	double t0 = monotonic_s();
+	usleep(200000);
+	long long j1 = kernel_jiffies();
+	*measured = (double)(j1 - j0) / (monotonic_s() - t0);
+	unsigned best = choices[0];
+	for (unsigned i = 1; i < sizeof choices / sizeof choices[0]; i++)
+		if (*measured > (choices[i - 1] + choices[i]) / 2.0)
+			best = choices[i];
+	return j0 < 0 || j1 < 0 ? 0 : best;
 }
 
 /* No oops, bug, warning or trace anywhere in the kernel log since boot;

@@ -19,7 +19,8 @@
  * overflow injection through debugfs: the PMU interrupt itself never
  * fires here). Counters kept across an exec (re-executing this program)
  * and a ptracer's UNLINK are checked too, and the i-mode overflow floor
- * (a threshold below 10,000 events: root only). Elsewhere (no x86) it skips. It
+ * (a threshold below 10,000 events: root only), and the throttling of
+ * the overflows (max_interrupt_rate). Elsewhere (no x86) it skips. It
  * leaves the module unloaded, so the other tests see no perfctr.
  */
 #define _GNU_SOURCE
@@ -800,10 +801,148 @@ static void check_imode_injected(unsigned cpu_khz)
 	      "the switch's overflow: %d signals, mask %#x, cstatus %#x", (int)ovf_count, ovf_mask,
 	      page->cstatus);
 	munmap((void *)(uintptr_t)page, (size_t)pagesize);
+	/* At the default rate none of the above was throttled. */
+	CHECK(module_param_read(MODULE_NAME, "max_interrupt_rate") == 100000 &&
+	          module_param_read(MODULE_NAME, "throttled") == 0,
+	      "the default throttling: max_interrupt_rate %llu, throttled %llu",
+	      module_param_read(MODULE_NAME, "max_interrupt_rate"),
+	      module_param_read(MODULE_NAME, "throttled"));
 out:
 	close(vfd);
 	signal(SIGIO, SIG_DFL);
 	CHECK(unload_module() == 0, "unload after test_inject: %s", strerror(errno));
+}
+
+/* Throttling (doc/perfctr.md, "Throttling"): max_interrupt_rate out of
+ * range refused at load and in sysfs; loaded with THR_RATE, THR_LOOPS
+ * injected overflows, each followed by its IRESUME, as fast as the guest
+ * runs them: the overflows taken (one signal each, none lost or extra)
+ * stay within the budget of the jiffies the loop spanned, some IRESUMEs
+ * waited (throttled grew), and the counters stood still while their owner
+ * waited; then with the default rate set back none waits. */
+#define THR_RATE    1000
+#define THR_LOOPS   200
+
+struct throttle_run {
+	int taken, refused;
+	long long jiffies;
+	unsigned long long held;
+	double seconds, longest_iresume_ms;
+	uint64_t tsc, pmc;
+};
+
+static void throttle_loop(int vfd, struct throttle_run *run)
+{
+	struct perfctr_sum_ctrs a, b;
+	sig_atomic_t signals0 = ovf_count;
+	unsigned long long held0 = module_param_read(MODULE_NAME, "throttled");
+
+	*run = (struct throttle_run){0};
+	read_sums(vfd, &a);
+	long long j0 = kernel_jiffies();
+	double t0 = monotonic_s();
+	for (int i = 0; i < THR_LOOPS; i++) {
+		if (inject("0x1") != 0) {
+			run->refused++;
+			continue;
+		}
+		run->taken++;
+		double r0 = monotonic_s();
+		if (ioctl(vfd, VPERFCTR_IRESUME, 0) != 0)
+			run->refused++;
+		double ms = (monotonic_s() - r0) * 1e3;
+		if (ms > run->longest_iresume_ms)
+			run->longest_iresume_ms = ms;
+	}
+	run->seconds = monotonic_s() - t0;
+	run->jiffies = kernel_jiffies() - j0 + 1; /* the windows spanned */
+	wait_signal(signals0 + run->taken);
+	read_sums(vfd, &b);
+	run->held = module_param_read(MODULE_NAME, "throttled") - held0;
+	run->tsc = b.tsc - a.tsc;
+	run->pmc = b.pmc[0] - a.pmc[0];
+	CHECK(run->refused == 0 && ovf_count - signals0 == run->taken && ovf_mask == 1,
+	      "throttle: %d refused, %d signals for %d overflows (mask %#x)", run->refused,
+	      (int)(ovf_count - signals0), run->taken, ovf_mask);
+}
+
+static void check_throttle(void)
+{
+	struct vperfctr_control c = {0};
+	struct throttle_run run;
+	double measured = 0;
+	char params[64];
+
+	CHECK(load_module_with("test_inject=1 max_interrupt_rate=-1") != 0 && errno == EINVAL,
+	      "max_interrupt_rate=-1 taken at load");
+	CHECK(load_module_with("test_inject=1 max_interrupt_rate=10000001") != 0 && errno == EINVAL,
+	      "max_interrupt_rate=10000001 taken at load");
+	snprintf(params, sizeof params, "test_inject=1 max_interrupt_rate=%d", THR_RATE);
+	if (load_module_with(params) != 0) {
+		CHECK(0, "load with %s: %s", params, strerror(errno));
+		return;
+	}
+	CHECK(module_param_read(MODULE_NAME, "max_interrupt_rate") == THR_RATE &&
+	          module_param_read(MODULE_NAME, "throttled") == 0,
+	      "throttle: parameters %llu, %llu",
+	      module_param_read(MODULE_NAME, "max_interrupt_rate"),
+	      module_param_read(MODULE_NAME, "throttled"));
+	CHECK(module_param_write(MODULE_NAME, "max_interrupt_rate", "10000001") == EINVAL &&
+	          module_param_write(MODULE_NAME, "max_interrupt_rate", "many") == EINVAL &&
+	          module_param_write(MODULE_NAME, "throttled", "0") != 0 &&
+	          module_param_read(MODULE_NAME, "max_interrupt_rate") == THR_RATE,
+	      "throttle: a bad max_interrupt_rate (or throttled) taken in sysfs");
+	unsigned hz = kernel_hz(&measured);
+	unsigned budget = (THR_RATE + hz - 1) / (hz ? hz : 1);
+	printf("perfctr: throttle: HZ %u (%.1f jiffies a second measured), %u overflows a jiffy\n",
+	       hz, measured, budget);
+	CHECK(hz != 0, "throttle: no jiffies in /proc/timer_list");
+
+	struct sigaction sa = {0};
+	sa.sa_sigaction = on_overflow;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGIO, &sa, NULL);
+	int vfd = create_vperfctr();
+	CHECK(vfd >= 0, "throttle: CREAT: %s", strerror(errno));
+	if (vfd < 0 || hz == 0)
+		goto out;
+	/* One i-mode test counter, 2e9 TSC ticks from its overflow: only the
+	 * injections overflow it (each IRESUME restarts it from there). */
+	c.si_signo = SIGIO;
+	c.cpu_control.tsc_on = 1;
+	c.cpu_control.nrictrs = 1;
+	c.cpu_control.ireset[0] = -2000000000;
+	CHECK(set_control(vfd, &c) == 0, "throttle: the control: %s", strerror(errno));
+
+	throttle_loop(vfd, &run);
+	printf(
+	    "perfctr: throttle: max_interrupt_rate %d: %d overflows in %.1f ms over %lld jiffies "
+	    "(bound %lld), throttled %llu times, the longest IRESUME %.2f ms; counter sum %llu of "
+	    "the TSC's %llu\n",
+	    THR_RATE, run.taken, run.seconds * 1e3, run.jiffies, run.jiffies * budget, run.held,
+	    run.longest_iresume_ms, (unsigned long long)run.pmc, (unsigned long long)run.tsc);
+	CHECK(run.taken == THR_LOOPS && run.taken <= run.jiffies * budget,
+	      "throttle: %d overflows over %lld jiffies, bound %lld", run.taken, run.jiffies,
+	      run.jiffies * budget);
+	CHECK(run.held > 0, "throttle: no IRESUME waited");
+	/* Suspended while their owner waits: the counter ran less than the
+	 * owner, whose TSC sum counts its time on the CPU. */
+	CHECK(run.pmc > 0 && run.pmc <= run.tsc, "throttle: counter sum %llu, TSC %llu",
+	      (unsigned long long)run.pmc, (unsigned long long)run.tsc);
+
+	CHECK(module_param_write(MODULE_NAME, "max_interrupt_rate", "100000") == 0,
+	      "throttle: the default rate set back: %s", strerror(errno));
+	throttle_loop(vfd, &run);
+	printf("perfctr: throttle: max_interrupt_rate 100000: %d overflows in %.1f ms over %lld "
+	       "jiffies, throttled %llu times, the longest IRESUME %.2f ms\n",
+	       run.taken, run.seconds * 1e3, run.jiffies, run.held, run.longest_iresume_ms);
+	CHECK(run.taken == THR_LOOPS && run.held == 0 && run.taken <= run.jiffies * 100000 / hz,
+	      "throttle at the default: %d overflows, %llu held", run.taken, run.held);
+out:
+	if (vfd >= 0)
+		close(vfd);
+	signal(SIGIO, SIG_DFL);
+	CHECK(unload_module() == 0, "unload after the throttling: %s", strerror(errno));
 }
 
 static void check_open_close_cycles(void)
@@ -944,6 +1083,7 @@ int main(int argc, char **argv)
 	check_load_cycles();
 	double imode_t0 = now_ns();
 	check_imode_injected(cpu_khz);
+	check_throttle();
 	if (debugfs_mounted)
 		CHECK(umount(DEBUGFS) == 0, "umount " DEBUGFS ": %s", strerror(errno));
 	printf("perfctr: the i-mode checks took %.0f ms of guest time\n",

@@ -20,7 +20,9 @@
  * sends the owner the control's signal with si_code SI_PMC_OVF and the
  * overflowed counters' mask. VPERFCTR_IRESUME restarts them. Under the
  * module's test_inject=1, a root-only debugfs file runs the same handling
- * with a chosen mask on the writer's counters (perfctr_inject.c).
+ * with a chosen mask on the writer's counters (perfctr_inject.c). Each
+ * overflow taken counts in its CPU's budget; once a window's budget is
+ * spent, the owner's re-arm waits for a later window (vperfctr_throttle.c).
  *
  * UNLINK stops counting for good: by the owner, or by its ptracer while it
  * is stopped (perfctr 2.6's rule). An exec keeps the counters counting
@@ -58,6 +60,7 @@
 #include "perfctr_reserve.h"
 #include "perfctr_structbuf.h"
 #include "vperfctr.h"
+#include "vperfctr_throttle.h"
 
 struct vperfctr {
 	refcount_t files;
@@ -177,6 +180,7 @@ static bool vperfctr_take_overflow(struct vperfctr *v)
 
 	if (!mask)
 		return false;
+	vperfctr_throttle_overflow();
 	vperfctr_queue_signal(v, mask);
 	return true;
 }
@@ -490,6 +494,14 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	err = perfctr_x86_update_control(&perfctr_cpu, &s->state, cc, false, &s->program);
 	if (err)
 		goto out;
+	/* A new i-mode control arms counters as IRESUME does: not on a CPU
+	 * whose window's budget is spent (the owner's own; a ptracer's needs
+	 * a ptrace stop and continue for each). */
+	if (cc->nrictrs && local) {
+		err = vperfctr_throttle_wait();
+		if (err)
+			goto out;
+	}
 	err = perfctr_reserve(&s->state.program, cc->nractrs + cc->nrictrs, false);
 	if (err)
 		goto out;
@@ -578,6 +590,14 @@ static long vperfctr_iresume(struct vperfctr *v)
 
 	if (v->unlinked || (!local && !monitors_stopped(v->owner)))
 		return -EPERM;
+	/* The owner re-arms only where the window's budget is not spent:
+	 * it sleeps meanwhile, its counters suspended by the overflow, so
+	 * they miss none of its events (doc/perfctr.md, "Throttling"). */
+	if (local && perfctr_cstatus_has_ictrs(READ_ONCE(v->iresume_cstatus))) {
+		err = vperfctr_throttle_wait();
+		if (err)
+			return err;
+	}
 	mutex_lock(&v->lock);
 	preempt_disable();
 	if (local)
@@ -827,11 +847,13 @@ long vperfctr_inject_overflow(u32 mask)
 	if (v->running) {
 		/* As the NMI handler: no interrupt may take the state meanwhile. */
 		this_cpu_write(imode_here, NULL);
+		barrier();
 		err = perfctr_x86_imode_take(&perfctr_cpu, perfctr_this_cpu_cache(), v->state, mask,
 		                             &v->iresume_cstatus);
-		if (!err)
+		if (!err) {
+			vperfctr_throttle_overflow();
 			vperfctr_queue_signal(v, mask);
-		else if (perfctr_cstatus_has_ictrs(v->state->user.cstatus))
+		} else if (perfctr_cstatus_has_ictrs(v->state->user.cstatus))
 			this_cpu_write(imode_here, v);
 	}
 	preempt_enable();

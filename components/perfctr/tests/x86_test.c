@@ -81,6 +81,7 @@ int main(void)
 	add_global_suite();
 	add_marshal_suite();
 	add_imode_test_suite();
+	add_throttle_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }
