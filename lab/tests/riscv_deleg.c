@@ -251,70 +251,24 @@ static void overflow(int fd)
  * 100,000: 20, as the overflow case above. */
 #define THR_RATE      1000u
 #define THR_LOOP      20000000ull
-#define PARAMS        "/sys/module/" MODULE_NAME "/parameters/"
 
 static unsigned long long read_param(const char *name)
 {
-	char path[128];
-	unsigned long long value = ~0ull;
-	snprintf(path, sizeof path, PARAMS "%s", name);
-	FILE *f = fopen(path, "r");
-	if (!f || fscanf(f, "%llu", &value) != 1)
-		value = ~0ull;
-	if (f)
-		fclose(f);
-	return value;
+	return module_param_read(MODULE_NAME, name);
 }
 
-/* 0 or the errno of the write. */
 static int write_param(const char *name, const char *value)
 {
-	char path[128];
-	snprintf(path, sizeof path, PARAMS "%s", name);
-	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
-	if (fd < 0)
-		return errno;
-	if (write(fd, value, strlen(value)) < 0)
-		rc = errno;
-	close(fd);
-	return rc;
+	return module_param_write(MODULE_NAME, name, value);
 }
 
-/* The kernel's jiffies (root: /proc/timer_list). */
-static long long jiffies_now(void)
-{
-	char line[256];
-	long long j = -1;
-	FILE *f = fopen("/proc/timer_list", "r");
-	while (f && j < 0 && fgets(line, sizeof line, f))
-		sscanf(line, "jiffies: %lld", &j);
-	if (f)
-		fclose(f);
-	return j;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* HZ: the jiffies of a 200 ms sleep, to the nearest of Linux's choices. */
+/* HZ (module_checks.h's kernel_hz), printed; 0 without jiffies. */
 static unsigned guest_hz(void)
 {
-	static const unsigned choices[] = {100, 250, 300, 1000};
-	long long j0 = jiffies_now();
-	double t0 = now_s();
-	usleep(200000);
-	long long j1 = jiffies_now();
-	double measured = (double)(j1 - j0) / (now_s() - t0);
-	unsigned best = choices[0];
-	for (unsigned i = 1; i < sizeof choices / sizeof choices[0]; i++)
-		if (measured > (choices[i - 1] + choices[i]) / 2.0)
-			best = choices[i];
-	printf("throttle: HZ %u (%.1f jiffies a second measured)\n", best, measured);
-	return j0 < 0 || j1 < 0 ? 0 : best;
+	double measured = 0;
+	unsigned hz = kernel_hz(&measured);
+	printf("throttle: HZ %u (%.1f jiffies a second measured)\n", hz, measured);
+	return hz;
 }
 
 /* Arms the running counter of the slot at threshold, runs n loop
@@ -379,11 +333,11 @@ static void throttle(void)
 	unsigned long long held0 = read_param("throttled");
 	console_drained(); /* the console's work is not in the armed time */
 
-	long long j0 = jiffies_now();
-	double t0 = now_s();
+	long long j0 = kernel_jiffies();
+	double t0 = monotonic_s();
 	int signals = armed_loop(fd, o.slot, 1, THR_LOOP, &count);
-	double t1 = now_s();
-	long long j1 = jiffies_now();
+	double t1 = monotonic_s();
+	long long j1 = kernel_jiffies();
 	printf("throttle: jiffies %lld to %lld, %.2f ms armed\n", j0, j1, (t1 - t0) * 1e3);
 	unsigned long long held = read_param("throttled") - held0;
 	long long windows = j1 - j0 + 1;
