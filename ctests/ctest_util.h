@@ -180,8 +180,9 @@ bool ctest_kernel_samples_program(void);
 /* The most perf::TASK-CLOCK or perf::CPU-CLOCK may count for a thread
  * whose CPU clock saw cpu_ns between its set's start and stop: 5% more
  * and 2 ms, plus the interrupt and steal time of the machine since
- * irq_steal_before (ctest_irq_steal_ns, taken before the start; see
- * ctest_irq_steal_allowance_ns): a CI run on a loaded host saw a thread's
+ * irq_steal_before (ctest_irq_steal_ns, taken before the start), that of
+ * every CPU plus one tick (the figure's unit), a bound of this thread's
+ * part: a CI run on a loaded host saw a thread's
  * task clock at 56.3 ms for 50.1 ms of its CPU time. A set that also
  * counted another thread's work exceeds it. */
 long long ctest_clock_ceiling_ns(long long cpu_ns, long long irq_steal_before);
@@ -191,11 +192,6 @@ long long ctest_clock_ceiling_ns(long long cpu_ns, long long irq_steal_before);
  * own CPU clock does not (where the kernel accounts it apart: 0 where it
  * does not). */
 long long ctest_irq_steal_ns(void);
-/* What a ceiling of perf::TASK-CLOCK or perf::CPU-CLOCK adds for the
- * interrupt and steal time since irq_steal_before (ctest_irq_steal_ns): 0
- * when there was none, else that of every CPU plus one tick (the figure's
- * unit), a bound of this thread's part. */
-long long ctest_irq_steal_allowance_ns(long long irq_steal_before);
 
 /* The profiling tests' workload: two functions of pure arithmetic (no calls,
  * so samples land in their own code), whose addresses the tests histogram. */

@@ -573,6 +573,14 @@ static __attribute__((noinline, cold)) int cpu_gone(const struct pe_control *con
 	                      control->cpu, back ? " (it is online again)" : " (it still is)");
 }
 
+/* Whether the counted CPU's online file says 0 now (false without one). */
+static bool cpu_file_says_offline(const struct pe_control *control)
+{
+	char online;
+	return control->online_fd > 0 && pread(control->online_fd - 1, &online, 1, 0) == 1 &&
+	       online == '0';
+}
+
 /* A CPU's group: one read(), whose answer also says whether the CPU went
  * offline (the group came back smaller, or its enabled time stood still:
  * a CPU's enabled events see their time run as long as it is online). On
@@ -587,9 +595,7 @@ static int read_cpu_group(const struct pe_control *control, struct pe_group *gro
 	 * whole, its time enabled up to the moment it left; the CPU's
 	 * online file says it (after the read, so that the next one compares
 	 * with the frozen time). */
-	char online;
-	if (control->online_fd > 0 && pread(control->online_fd - 1, &online, 1, 0) == 1 &&
-	    online == '0')
+	if (cpu_file_says_offline(control))
 		return cpu_gone(control);
 	if (got != (ssize_t)group->read_bytes)
 		return read_error(got);
@@ -803,9 +809,7 @@ static int independent_cpu_there(struct pe_control *control, const uint64_t raw[
 {
 	bool frozen = control->cpu_enabled_seen != 0 && raw[1] == control->cpu_enabled_seen;
 	control->cpu_enabled_seen = raw[1];
-	char online;
-	if (frozen || (control->online_fd > 0 &&
-	               pread(control->online_fd - 1, &online, 1, 0) == 1 && online == '0'))
+	if (frozen || cpu_file_says_offline(control))
 		return cpu_gone(control);
 	return PAPI_OK;
 }

@@ -87,18 +87,25 @@ static inline unsigned long long module_param_read(const char *module, const cha
 	return value;
 }
 
+/* Writes text to a file of sysfs or debugfs in one write(): 0, or the
+ * errno of the open or the write (where the kernel refuses the value). */
+static inline int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, strlen(text)) < 0)
+		rc = errno;
+	close(fd);
+	return rc;
+}
+
 /* Writes a module parameter: 0 or the write's errno. */
 static inline int module_param_write(const char *module, const char *param, const char *value)
 {
 	char path[160];
 	snprintf(path, sizeof path, "/sys/module/%s/parameters/%s", module, param);
-	int fd = open(path, O_WRONLY | O_CLOEXEC), rc = 0;
-	if (fd < 0)
-		return errno;
-	if (write(fd, value, strlen(value)) < 0)
-		rc = errno;
-	close(fd);
-	return rc;
+	return write_text(path, value);
 }
 
 /* The kernel's jiffies (root: /proc/timer_list), -1 if not found. */

@@ -602,13 +602,7 @@ static void print_signals(void)
 /* Writes mask to the injection file: 0 or errno. */
 static int inject(const char *mask)
 {
-	int fd = open(INJECT, O_WRONLY | O_CLOEXEC), rc = 0;
-	if (fd < 0)
-		return errno;
-	if (write(fd, mask, strlen(mask)) < 0)
-		rc = errno;
-	close(fd);
-	return rc;
+	return write_text(INJECT, mask);
 }
 
 static void wait_signal(sig_atomic_t count)

@@ -20,11 +20,26 @@
 #include <sys/ioctl.h>
 
 #include "../../components/riscv/kernel/rv_abi.h"
+#include "module_checks.h"
 
 #define MODULE_PATH "/lab/riscv/papillon_riscv.ko"
 #define MODULE_NAME "papillon_riscv"
 #define EV_CYCLES   0x00001ull /* SBI hardware event 1: cpu-cycles */
 #define EV_INSTR    0x00002ull /* SBI hardware event 2: instructions */
+
+/* One of the module's own counts (read-only parameters: files,
+ * counters_held), or -1 when it cannot be read. */
+static inline long module_count(const char *name)
+{
+	unsigned long long value = module_param_read(MODULE_NAME, name);
+	return value == ~0ull ? -1 : (long)value;
+}
+
+/* Both of the module's counts back to 0 (no file open). */
+static inline bool module_idle(void)
+{
+	return module_count("files") == 0 && module_count("counters_held") == 0;
+}
 
 /* n iterations of a 2-instruction loop: 2n user instructions. */
 static inline void spin(uint64_t n)

@@ -51,7 +51,6 @@ int main(void)
 #include "module_checks.h"
 #include "riscv_module_calls.h"
 
-#define PARAMS      "/sys/module/papillon_riscv/parameters/"
 #define LOAD_QUIET  "SBI counters, delegation" /* the load message, once per hart and load */
 #define EV_FW       0xf0000ull                 /* FW_MISALIGNED_LOAD */
 #define USER_ONLY   (3ull << 6)                /* SBI's SINH | MINH */
@@ -71,27 +70,6 @@ static double phase_seconds(void)
 	double s = (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) / 1e9;
 	last = now;
 	return s;
-}
-
-/* A module parameter's value, or -1. */
-static long param(const char *name)
-{
-	char path[128];
-	long v = -1;
-	snprintf(path, sizeof path, PARAMS "%s", name);
-	FILE *f = fopen(path, "r");
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
-/* Both of the module's counts back to 0 (no file open). */
-static bool module_idle(void)
-{
-	return param("files") == 0 && param("counters_held") == 0;
 }
 
 /* One counted loop on a fresh file: open, obtain, start, spin, stop,
@@ -235,8 +213,8 @@ static void check_counters_come_back(unsigned sbi_counters)
 	       module_idle() ? "all given back on close" : "not all given back on close");
 	CHECK(first.cycles > 0 && first.instructions > 0 && first.firmware > 0,
 	      "nothing of a kind taken");
-	CHECK(module_idle(), "files %ld, counters held %ld after the close", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "files %ld, counters held %ld after the close", module_count("files"),
+	      module_count("counters_held"));
 	if (pipe(ready) != 0)
 		return;
 	pid_t child = fork();
@@ -251,17 +229,18 @@ static void check_counters_come_back(unsigned sbi_counters)
 	close(ready[1]);
 	CHECK(read(ready[0], &held, sizeof held) == sizeof held, "the child did not take them");
 	close(ready[0]);
-	held_count = param("counters_held");
-	CHECK(held_count == held.cycles + held.instructions + held.firmware && param("files") == 1,
-	      "the child holds %ld counters, %ld files", held_count, param("files"));
+	held_count = module_count("counters_held");
+	CHECK(held_count == held.cycles + held.instructions + held.firmware &&
+	          module_count("files") == 1,
+	      "the child holds %ld counters, %ld files", held_count, module_count("files"));
 	/* The child's counter is the child's (per-task counters): open to
 	 * its csrr, not to this process's. */
 	CHECK(!counter_user_read(held.user_counter, &v), "csrr of the child's counter %u it opened",
 	      held.user_counter);
 	kill(child, SIGKILL);
 	waitpid(child, &status, 0);
-	CHECK(module_idle(), "after the kill: files %ld, counters held %ld", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "after the kill: files %ld, counters held %ld", module_count("files"),
+	      module_count("counters_held"));
 	CHECK(!counter_user_read(held.user_counter, &v),
 	      "counter %u still open to user reads after the "
 	      "kill",
@@ -428,8 +407,8 @@ static void check_nobody(void)
 	          counter_call(fd, RV_IOC_READ, o.slot, &stopped) == 0 && stopped >= after,
 	      "root's counter after nobody");
 	close(fd);
-	CHECK(module_idle(), "files %ld, counters held %ld", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "files %ld, counters held %ld", module_count("files"),
+	      module_count("counters_held"));
 }
 
 int main(void)
@@ -446,8 +425,8 @@ int main(void)
 		close(fd);
 	printf("mode: %s (delegated counters 0x%08x, %u SBI counters)\n",
 	       info.delegation ? "delegated" : "SBI fallback", info.delegated, info.sbi_counters);
-	CHECK(module_idle(), "files %ld, counters held %ld with no file open", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "files %ld, counters held %ld with no file open",
+	      module_count("files"), module_count("counters_held"));
 	phase_seconds();
 	check_load_cycles();
 	printf("riscv: %s: %.2f guest s\n", "check_load_cycles", phase_seconds());

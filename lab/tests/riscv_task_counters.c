@@ -103,25 +103,6 @@ static uint64_t rdtime(void)
 	return t;
 }
 
-static long param(const char *name)
-{
-	char path[128];
-	long v = -1;
-	snprintf(path, sizeof path, "/sys/module/" MODULE_NAME "/parameters/%s", name);
-	FILE *f = fopen(path, "r");
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
-static bool module_idle(void)
-{
-	return param("files") == 0 && param("counters_held") == 0;
-}
-
 static void pin_to_hart0(void)
 {
 	cpu_set_t set;
@@ -314,7 +295,7 @@ static void check_owner_exits(void)
 	for (int i = 0; i < 100 && !module_idle(); i++)
 		usleep(10000);
 	CHECK(module_idle(), "after the orphan's exit: files %ld, counters held %ld",
-	      param("files"), param("counters_held"));
+	      module_count("files"), module_count("counters_held"));
 }
 
 /* A file one thread opened and another closes. */
@@ -360,7 +341,7 @@ static void check_closed_by_another_thread(void)
 	pthread_join(thread, NULL);
 	CHECK(t.closed_to_it, "counter %u still open to its thread after the close", t.o.counter);
 	CHECK(module_idle(), "after another thread's close: files %ld, counters held %ld",
-	      param("files"), param("counters_held"));
+	      module_count("files"), module_count("counters_held"));
 	close(t.go[0]);
 	close(t.go[1]);
 	printf("riscv: a file closed by another thread than its owner: released, closed to "
@@ -447,14 +428,14 @@ int main(void)
 		printf("FAILED: loading %s: %s\n", MODULE_PATH, strerror(errno));
 		return 1;
 	}
-	CHECK(module_idle(), "files %ld, counters held %ld with no file open", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "files %ld, counters held %ld with no file open",
+	      module_count("files"), module_count("counters_held"));
 	check_interleaved();
 	check_owner_exits();
 	check_closed_by_another_thread();
 	measure_switch_cost();
-	CHECK(module_idle(), "files %ld, counters held %ld at the end", param("files"),
-	      param("counters_held"));
+	CHECK(module_idle(), "files %ld, counters held %ld at the end", module_count("files"),
+	      module_count("counters_held"));
 	/* Each file's notifier holds the module: none is left. */
 	CHECK(module_unload(MODULE_NAME) == 0, "unload: %s", strerror(errno));
 	CHECK(module_load(MODULE_PATH, RV_ABI_DEVICE) == 0, "load again: %s", strerror(errno));
