@@ -43,10 +43,18 @@ static void read_in_mode(int eventset, int mode, long long *values)
 	CHECK_OK(PAPI_read(eventset, values));
 }
 
-static void expect_same(const long long *a, const long long *b, const char *what)
+/* b was read after a: the same counts, but for the faults the kernel
+ * counted for this thread around the two reads (getrusage; a fault the
+ * test did not cause, Valgrind's own or a page reclaimed on a loaded
+ * machine, is in both; almost always none, and then they are equal). */
+static void expect_same(const long long *a, const long long *b, long long faults, const char *what)
 {
 	for (int i = 0; i < EVENTS; i++)
-		FAIL_IF(a[i] != b[i], "%s: event %d read %lld, then %lld", what, i, a[i], b[i]);
+		FAIL_IF(
+		    b[i] < a[i] || b[i] - a[i] > faults,
+		    "%s: event %d read %lld, then %lld (%lld faults counted by getrusage around "
+		    "the reads)",
+		    what, i, a[i], b[i], faults);
 }
 
 /* The kernel.perf_user_access the test found, to put back at exit. */
@@ -158,17 +166,20 @@ int main(int argc, char **argv)
 	hw_expect_paths(eventset, names, EVENTS, false);
 
 	for (int round = 0; round < 3; round++) {
+		long long faults = thread_faults();
 		read_in_mode(eventset, PAPI_USER_READ_AUTO, automatic);
 		read_in_mode(eventset, PAPI_USER_READ_OFF, off);
 		read_in_mode(eventset, PAPI_USER_READ_AUTO, again);
-		expect_same(automatic, off, "AUTO then OFF");
-		expect_same(off, again, "OFF then AUTO");
+		faults = thread_faults() - faults;
+		expect_same(automatic, off, faults, "AUTO then OFF");
+		expect_same(off, again, faults, "OFF then AUTO");
 
 		char *pages = ctest_fresh_pages(PAGES);
 		ctest_touch_pages(pages, PAGES);
+		faults = thread_faults();
 		read_in_mode(eventset, round % 2 ? PAPI_USER_READ_OFF : PAPI_USER_READ_AUTO, off);
 		read_in_mode(eventset, round % 2 ? PAPI_USER_READ_AUTO : PAPI_USER_READ_OFF, again);
-		expect_same(off, again, "after touching pages");
+		expect_same(off, again, thread_faults() - faults, "after touching pages");
 		FAIL_IF(again[0] - automatic[0] < PAGES,
 		        "round %d: %d fresh pages touched, PAGE-FAULTS went from %lld to %lld",
 		        round, PAGES, automatic[0], again[0]);
@@ -209,9 +220,10 @@ int main(int argc, char **argv)
 		    i, second[i], faults2 - faults1);
 	}
 
+	faults0 = thread_faults();
 	read_in_mode(eventset, PAPI_USER_READ_AUTO, again);
 	CHECK_OK(PAPI_stop(eventset, stopped));
-	expect_same(again, stopped, "read then stop");
+	expect_same(again, stopped, thread_faults() - faults0, "read then stop");
 	ctest_eventset_free(&eventset);
 
 	check_instructions();
