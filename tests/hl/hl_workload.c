@@ -280,8 +280,9 @@ static void print_expectations(const char *scenario)
 		       i ? "," : "", e->name, e->thread, e->pages, e->touched, e->faults);
 		for (int r = 0; r < e->read_count; r++)
 			printf("%s%lld", r ? "," : "", e->reads[r]);
-		printf("],\"spin_ns\":%lld,\"cpu_ns\":%lld,\"cpu_ceiling_ns\":%lld,\"wall_ns\":%lld}",
-		       e->spin_ns, e->cpu_ns, e->cpu_ceiling_ns, e->wall_ns);
+		printf(
+		    "],\"spin_ns\":%lld,\"cpu_ns\":%lld,\"cpu_ceiling_ns\":%lld,\"wall_ns\":%lld}",
+		    e->spin_ns, e->cpu_ns, e->cpu_ceiling_ns, e->wall_ns);
 	}
 	printf("]}\n");
 	fflush(stdout);
@@ -312,7 +313,7 @@ int main(int argc, char **argv)
 		outer->spin_ns = 3 * 5000000;
 		populate_mappings();
 		long long irq_steal = ctest_irq_steal_ns();
-	long long cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = clock_ns(CLOCK_REALTIME);
+		long long cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = clock_ns(CLOCK_REALTIME);
 		check(PAPI_hl_region_begin("outer"), "PAPI_hl_region_begin");
 		long long faults = thread_faults();
 		for (int i = 0; i < 3; i++) {
@@ -323,14 +324,14 @@ int main(int argc, char **argv)
 		outer->faults = thread_faults() - faults;
 		check(PAPI_hl_region_end("outer"), "PAPI_hl_region_end");
 		outer->cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu;
-	outer->cpu_ceiling_ns = ctest_clock_ceiling_ns(outer->cpu_ns, irq_steal);
+		outer->cpu_ceiling_ns = ctest_clock_ceiling_ns(outer->cpu_ns, irq_steal);
 		outer->wall_ns = clock_ns(CLOCK_REALTIME) - wall;
 	} else if (strcmp(scenario, "reads") == 0) {
 		/* Three reads after 1, 2 and 3 more pages; the end after 4. */
 		struct expectation *e = expect_new("phases", 0, 10);
 		populate_mappings();
 		long long irq_steal = ctest_irq_steal_ns();
-	long long cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = clock_ns(CLOCK_REALTIME);
+		long long cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = clock_ns(CLOCK_REALTIME);
 		check(PAPI_hl_region_begin("phases"), "PAPI_hl_region_begin");
 		long long faults = thread_faults();
 		for (int i = 1; i <= 3; i++) {
@@ -342,7 +343,7 @@ int main(int argc, char **argv)
 		e->faults = thread_faults() - faults;
 		check(PAPI_hl_region_end("phases"), "PAPI_hl_region_end");
 		e->cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu;
-	e->cpu_ceiling_ns = ctest_clock_ceiling_ns(e->cpu_ns, irq_steal);
+		e->cpu_ceiling_ns = ctest_clock_ceiling_ns(e->cpu_ns, irq_steal);
 		e->wall_ns = clock_ns(CLOCK_REALTIME) - wall;
 	} else if (strcmp(scenario, "threads") == 0) {
 		/* Thread i touches 2 + i pages; thread 0 is main. */
