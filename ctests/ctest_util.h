@@ -96,9 +96,11 @@ const char *ctest_reason(void);
 /* PAPI_library_init(PAPI_VER_CURRENT), which must succeed. */
 void ctest_library_init(void);
 
-/* Skips the test when this process may not use perf_event_open at all
- * (seccomp, perf_event_paranoid 3 without privileges, no kernel support):
- * then no library could count, and that says nothing about Papillon. */
+/* Skips the test when the kernel has no software PMU (perf_event_open of
+ * task-clock fails with ENOENT, EOPNOTSUPP or ENODEV): then no library
+ * could count. Any other refusal (EACCES or EPERM: perf_event_paranoid,
+ * seccomp; EINVAL; ENOSYS...) fails the test with the errno's name and what
+ * to check: a machine that refuses perf events must not pass as skips. */
 void ctest_require_perf_events(void);
 /* True when the kernel lets this process count kernel-mode events
  * (perf_event_paranoid < 2, or root/CAP_PERFMON). */

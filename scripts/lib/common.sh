@@ -60,6 +60,20 @@ result_line() {
 	printf '  %s%-7s%s  %s%s\n' "$colour" "$verdict" "$_c_off" "$name" "${detail:+  ($detail)}"
 }
 
+# result_tool_missing NAME DETAIL: the result of a test whose tool (or the
+# build's use of it) is missing. As root or under CI=true the setup step
+# (scripts/setup, scripts/test's own) installs every tool the parts use
+# before configure runs, so a tool still missing there is a broken install:
+# FAILED. Elsewhere (a user without root) SKIPPED, which
+# tests/expected-skips.txt allows for non-root runs only.
+result_tool_missing() {
+	if is_root || [ "${CI:-}" = true ]; then
+		result_line FAILED "$1" "$2; missing after the setup step, which installs it as root"
+	else
+		result_line SKIPPED "$1" "$2"
+	fi
+}
+
 # Indented tail of a log, shown under a failure so CI logs explain it.
 show_tail() {
 	local file=$1 lines=${2:-15}

@@ -227,9 +227,10 @@ pex_make_args() {
 }
 
 # pex_classify_build_failure LOG: set PEX_VERDICT and PEX_DETAIL for a test
-# that did not build (LOG: its build alone). SKIPPED when the only errors
-# are undefined PAPI functions (Papillon does not implement them yet), else
-# FAILED.
+# that did not build (LOG: its build alone): always FAILED. When the only
+# errors are undefined PAPI functions, the detail names them: PAPI 7.0 has
+# them and its own test calls them, so a library that lacks one is not
+# compatible, and a skip would hide the gap (issue 27).
 # shellcheck disable=SC2034 # PEX_* are read by the callers
 pex_classify_build_failure() {
 	local log=$1 syms others
@@ -240,7 +241,7 @@ pex_classify_build_failure() {
 	others=$(printf '%s\n' $syms | grep -vE '^(PAPI|PAPIF|papif|papi)_' || true)
 	if [ -n "$syms" ] && [ -z "$others" ] &&
 		! grep -E ': (fatal )?error: ' "$log" | grep -qv 'ld returned'; then
-		PEX_VERDICT=SKIPPED PEX_DETAIL="needs ${syms// /, } (not implemented yet)"
+		PEX_VERDICT=FAILED PEX_DETAIL="does not link: Papillon lacks ${syms// /, }, which PAPI 7.0 has"
 	else
 		PEX_VERDICT=FAILED PEX_DETAIL="build failed${others:+: undefined $others}"
 	fi
