@@ -31,6 +31,10 @@ FLOORS_FILE=${PAPILLON_PART_FLOORS:-$PAPILLON_SRC_DIR/tests/part-floors.txt}
 #                    or armv* (arm64's PMUv3, arm's)
 #   overlay          unshare and the overlay filesystem (the deb part's
 #                    throw-away install)
+#   perfctr          /dev/perfctr: the perfctr module is loaded (the lab's
+#                    x86_64 guest loads it; the host does not build it)
+#   icount           PAPILLON_LAB_ICOUNT_SHIFT=0: a QEMU -icount shift=0
+#                    guest, where the clock counts instructions (the lab)
 #   lab-off          PAPILLON_SKIP_LAB is set
 #   lab-confs        PAPILLON_LAB_CONFS is set (fewer lab guests)
 # PAPILLON_SKIP_FACTS, when set, is the list instead (the self-test's
@@ -55,6 +59,8 @@ skips_machine_facts() {
 	if command -v unshare >/dev/null && grep -qw overlay /proc/filesystems 2>/dev/null; then
 		facts+=(overlay)
 	fi
+	[ ! -e /dev/perfctr ] || facts+=(perfctr)
+	[ "${PAPILLON_LAB_ICOUNT_SHIFT:-}" != 0 ] || facts+=(icount)
 	[ -z "${PAPILLON_SKIP_LAB:-}" ] || facts+=(lab-off)
 	[ -z "${PAPILLON_LAB_CONFS+set}" ] || facts+=(lab-confs)
 	printf '%s\n' "${facts[*]}"
@@ -72,7 +78,7 @@ skips_condition() {
 	for term in "${terms[@]}"; do
 		# A misspelt fact would never hold, and its negation always would.
 		case ${term#!} in
-		always | root | ci | arch=?* | cpu-pmu | overlay | lab-off | lab-confs) ;;
+		always | root | ci | arch=?* | cpu-pmu | overlay | perfctr | icount | lab-off | lab-confs) ;;
 		*) die "condition '$1': '${term#!}' is not a fact skips_machine_facts knows" ;;
 		esac
 		case $term in
@@ -156,8 +162,10 @@ skips_verdict() {
 skips_result_lines() {
 	sed 's/\x1b\[[0-9;]*m//g' "$1" | sed -nE 's/^  SKIPPED  (.*)$/\1/p' |
 		while IFS= read -r line; do
-			if [[ $line =~ ^(.*[^[:space:]])\ \ \((.*)\)$ ]]; then
-				printf '%s\t%s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+			# The name is words with single blanks between them; its
+			# reason follows two blanks, in parentheses.
+			if [[ $line =~ ^([^[:space:]]+(\ [^[:space:]]+)*)\ \ \((.*)\)$ ]]; then
+				printf '%s\t%s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}"
 			else
 				printf '%s\t\n' "${line%"${line##*[![:space:]]}"}"
 			fi
@@ -188,22 +196,30 @@ skips_floor() {
 
 # --- the check of one part ------------------------------------------------------
 
-# skips_check_part PART LOG PASSED FAILED [RAN]: print a FAILED result for
-# each skip in LOG the list does not allow here ("unexpected skip: ..."),
-# and one if the part ran fewer tests (passed + failed) than its floor;
-# RAN=0 (a part that did not run: its own skip is judged, no floor). Sets
-# SKIPS_UNEXPECTED (skips turned into failures) and SKIPS_SHORT (0 or 1).
+# skips_check_part PART LOG PASSED FAILED SKIPPED [RAN]: print a FAILED
+# result for each skip in LOG the list does not allow here ("unexpected
+# skip: ..."), one for skips the part counted without a SKIPPED result line
+# (nothing could judge them; the lab part's lines are lab/check's, judged by
+# lab/expectations.txt), and one if the part ran fewer tests (passed +
+# failed) than its floor; RAN=0: a part that did not run (its own skip is
+# judged, it has no floor). Sets SKIPS_UNEXPECTED (skips turned into
+# failures) and SKIPS_SHORT (a floor's failure: 0 or 1).
 # shellcheck disable=SC2034 # SKIPS_SHORT is the caller's
 skips_check_part() {
-	local part=$1 log=$2 ran=$(($3 + $4)) runs=${5:-1} name reason
+	local part=$1 log=$2 ran=$(($3 + $4)) counted=$5 runs=${6:-1} name reason seen=0
 	SKIPS_UNEXPECTED=0 SKIPS_SHORT=0
 	skips_load
 	while IFS=$'\t' read -r name reason; do
 		[ -n "$name" ] || continue
+		seen=$((seen + 1))
 		skips_verdict "$name" "$reason" && continue
 		result_line FAILED "$name" "unexpected skip: ${reason:-no reason given}; $SKIPS_WHY"
 		SKIPS_UNEXPECTED=$((SKIPS_UNEXPECTED + 1))
 	done < <(skips_result_lines "$log")
+	if [ "$part" != lab ] && [ "$counted" -gt "$seen" ]; then
+		result_line FAILED "part $part" "unexpected skip: it counted $counted skips, $((counted - seen)) of them without a SKIPPED result line that tests/expected-skips.txt could judge"
+		SKIPS_UNEXPECTED=$((SKIPS_UNEXPECTED + counted - seen))
+	fi
 	[ "$runs" = 1 ] || return 0
 	skips_floor "$part"
 	if [ -n "$SKIPS_FLOOR" ] && [ "$ran" -lt "$SKIPS_FLOOR" ]; then
@@ -212,15 +228,16 @@ skips_check_part() {
 	fi
 }
 
-# skips_guard PART LOGS PASSED FAILED: the driver's hook (scripts/test),
-# after each part: skips_check_part on LOGS/part-PART.log, its lines shown
-# and added to that log. A part that did not run (part_skipped) or whose
-# tests another part counts has no floor. The caller moves
-# SKIPS_UNEXPECTED from its skips to its failures and adds SKIPS_SHORT.
+# skips_guard PART LOGS PASSED FAILED SKIPPED: the driver's hook
+# (scripts/test), after each part: skips_check_part on LOGS/part-PART.log,
+# its lines shown and added to that log. A part that did not run
+# (part_skipped) or whose tests another part counts has no floor. The
+# caller moves SKIPS_UNEXPECTED from its skips to its failures and adds
+# SKIPS_SHORT.
 skips_guard() {
 	local part=$1 logs=$2 out=$2/part-$1.guard runs=1
 	[ ! -f "$logs/part-$part.skipped" ] && [ ! -f "$logs/part-$part.elsewhere" ] || runs=0
-	skips_check_part "$part" "$logs/part-$part.log" "$3" "$4" "$runs" >"$out"
+	skips_check_part "$part" "$logs/part-$part.log" "$3" "$4" "$5" "$runs" >"$out"
 	cat "$out"
 	cat "$out" >>"$logs/part-$part.log"
 }
