@@ -113,7 +113,18 @@ apt_install() {
 	is_root || die "need root to install: ${need[*]} (run scripts/setup as root)"
 	apt_update_if_needed || return 1
 	step "apt-get install ${need[*]}"
-	apt_retry install apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${need[@]}"
+	apt_retry install apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${need[@]}" && return 0
+	# apt installs all or nothing: one name the lists do not have must not
+	# keep the others out (the caller names what is still missing).
+	local p known=() unknown=()
+	for p in "${need[@]}"; do
+		if apt-cache show "$p" >/dev/null 2>&1; then known+=("$p"); else unknown+=("$p"); fi
+	done
+	if [ ${#unknown[@]} -gt 0 ] && [ ${#known[@]} -gt 0 ]; then
+		warn "not in the package lists: ${unknown[*]}; installing the others"
+		apt_retry install apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${known[@]}" || true
+	fi
+	return 1
 }
 
 # The Debian multiarch directory name (x86_64-linux-gnu here).
