@@ -8,12 +8,6 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/papillon-hl.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 failures=0
 checks=0
-# Page faults a region may count beyond the workload's own under a
-# sanitizer (make check exports SAN_CFLAGS): its shadow memory and
-# redzones fault on their own. Exact otherwise.
-fault_slack=0
-[ -z "${SAN_CFLAGS:-}" ] || fault_slack=8
-
 fail() {
 	echo "failed: $*"
 	failures=$((failures + 1))
@@ -50,7 +44,7 @@ check_report() {
 	shift
 	checks=$((checks + 1))
 	file=$(the_rank_file "$dir") || return 1
-	python3 "$here/check_report.py" "$file" "$dir/expected.json" --fault-slack "$fault_slack" "$@" ||
+	python3 "$here/check_report.py" "$file" "$dir/expected.json" "$@" ||
 		fail "report of $dir"
 }
 

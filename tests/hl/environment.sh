@@ -42,7 +42,8 @@ d = r["event_definitions"]
 want = {"perf::TASK-CLOCK": {"component": "perf_event", "type": "delta"},
         "perf::PAGE-FAULTS": {"component": "perf_event", "type": "instant"}}
 assert d == want, d
-region = r["threads"]["0"]["regions"]["0"]
+region = r["threads"]["0"]["regions"]["1"]  # "0" is the workload's warmup
+assert region["name"] == "compute", region
 # An instant event records the value read at the end: every fault of the
 # thread since counting began, at least the 4 pages of the region.
 assert int(region["perf::PAGE-FAULTS"]) >= 4, region

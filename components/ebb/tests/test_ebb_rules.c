@@ -513,6 +513,69 @@ static void test_preset_natives_are_events_of_their_model(void)
 	CU_ASSERT(has_cycles[0] && has_cycles[1] && has_cycles[2]);
 }
 
+/* ---- presets/power.presets ------------------------------------------------ */
+
+/* perf_event's POWER presets (presets/power.presets, not the EBB ones): a
+ * preset is one event set's worth, its natives opened as one group, so
+ * they must fit the PMCs together. Their codes are libpfm4's, the ones
+ * these tables hold, and the PMC a code names is the one the kernel must
+ * give it (its constraint is the rule ebb_group_place applies): two natives
+ * naming one PMC can never count together, and a preset made of them is
+ * refused with PAPI_ECNFLCT wherever it is added (POWER9's PAPI_FP_OPS,
+ * four PMC4 events, did so in the lab's hw_rates). Every POWERn native of
+ * a table must also be an event of POWERn's table. */
+static void test_power_presets_fit_one_group(void)
+{
+	FILE *file = fopen(POWER_PRESETS_FILE, "re");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+	const struct ebb_pmu_table *table = NULL;
+	int presets = 0;
+	char line[1024];
+	while (fgets(line, sizeof(line), file)) {
+		char model[32];
+		if (strncmp(line, "table ", 6) == 0)
+			table = NULL;
+		if (sscanf(line, "match pfm %31s", model) == 1) {
+			for (enum ebb_pmu_model m = EBB_PMU_POWER8; m <= EBB_PMU_POWER10; m++)
+				if (strcmp(ebb_pmu_table_of(m)->name, model) == 0)
+					table = ebb_pmu_table_of(m);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+			continue;
+		}
+		if (!table || strncmp(line, "PAPI_", 5) != 0)
+			continue;
+		char prefix[40];
+		snprintf(prefix, sizeof(prefix), "%s::", table->name);
+		const struct ebb_event *events[EBB_PMC_COUNT + 1];
+		int count = 0;
+		for (const char *native = strstr(line, prefix); native;
+		     native = strstr(native + 1, prefix)) {
+			char name[64];
+			char text[256];
+			CU_ASSERT_EQUAL_FATAL(sscanf(native + strlen(prefix), "%63[A-Z0-9_]", name),
+			                      1);
+			const struct ebb_event *event = ebb_event_find(table, name);
+			snprintf(text, sizeof(text), "%s is an event of %s", name, table->name);
+			CU_assertImplementation(event != NULL, __LINE__, text, __FILE__, "",
+			                        CU_FALSE);
+			if (event && count <= EBB_PMC_COUNT)
+				events[count++] = event;
+		}
+		if (count == 0)
+			continue;
+		struct ebb_group_plan plan;
+		recorded_reason_clear();
+		int status = ebb_group_place(events, count, &plan);
+		char text[1400];
+		snprintf(text, sizeof(text), "%s's natives fit one group of %s (%s)",
+		         strtok(line, ","), table->name, recorded_reason());
+		CU_assertImplementation(status == PAPI_OK, __LINE__, text, __FILE__, "", CU_FALSE);
+		presets++;
+	}
+	fclose(file);
+	CU_ASSERT(presets >= 60);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -551,5 +614,6 @@ int main(void)
 	            test_counting_without_threshold_goes_past_32_bits);
 	CU_add_test(suite, "preset natives are events of their model",
 	            test_preset_natives_are_events_of_their_model);
+	CU_add_test(suite, "POWER presets fit one group", test_power_presets_fit_one_group);
 	return unit_run_all();
 }

@@ -6,18 +6,20 @@
  * For each PMC of the thread's group that alerted (top bit set), it folds
  * the PMC's events into the 64-bit account, reloads the PMC with its
  * threshold, and for an event with a threshold calls the core's
- * overflow_fire with the interrupted address (EBBRR). Then it clears the
- * alert (MMCR0[PMAO]), enables alerts again (MMCR0[PMAE]), and clears
- * BESCR[PMEO] by writing BESCR itself (QEMU 7.2 ignores BESCRR/BESCRS).
+ * overflow_fire with the interrupted address (EBBRR). Then it clears
+ * BESCR[PMEO] by writing BESCR itself (QEMU 7.2 ignores BESCRR/BESCRS),
+ * and returns the MMCR0 to resume with: the alert cleared (PMAO), alerts
+ * enabled again (PMAE), unfrozen if the set runs. The trampoline writes
+ * it last, just before rfebb.
  * The PMCs are frozen while the accounts change, so the counts are those
  * of the interrupted code plus the trampoline's first instructions. */
 #include "ebb_component.h"
 #include "ebb_hw.h"
 #include "ebb_spr.h"
 
-void ebb_dispatch(void);
+uint64_t ebb_dispatch(void);
 
-void ebb_dispatch(void)
+uint64_t ebb_dispatch(void)
 {
 	struct ebb_thread *thread = &ebb_thread_state;
 	uint64_t bescr = ebb_mfspr(EBB_SPR_BESCR);
@@ -58,5 +60,8 @@ void ebb_dispatch(void)
 	else
 		mmcr0 |= EBB_MMCR0_FC; /* nothing to count for: stay frozen */
 	ebb_mtspr(EBB_SPR_BESCR, (bescr & ~(EBB_BESCR_PMEO | EBB_BESCR_GE)) | EBB_BESCR_PME);
-	ebb_mtspr(EBB_SPR_MMCR0, mmcr0);
+	/* Not written here: the trampoline writes it just before rfebb, so
+	 * that no PMC counts while BESCR[GE] is still clear (an alert then is
+	 * lost under QEMU 7.2, ebb_trampoline.S). */
+	return mmcr0;
 }

@@ -27,6 +27,7 @@
 #define CTR_SLOT	(CR_SLOT + 16)
 #define XER_SLOT	(CR_SLOT + 24)
 #define FPSCR_SLOT	(CR_SLOT + 32)
+#define MMCR0_SLOT	(CR_SLOT + 40)			/* what ebb_dispatch returns */
 #define VSCR_SLOT	(CR_SLOT + 48)			/* 336, 16-byte aligned */
 #define VSR_AREA	(VSCR_SLOT + 16)		/* 352: 64 x 16 */
 #define FRAME_SIZE	(VSR_AREA + 64 * 16)		/* 1376, a multiple of 16 */
@@ -76,6 +77,9 @@ ebb_trampoline:
 
 	bl	ebb_dispatch
 	nop
+	/* The MMCR0 to resume with (unfrozen if the set runs): written last,
+	 * just before rfebb, below. */
+	std	%r3, MMCR0_SLOT(%r1)
 
 	li	%r4, VSCR_SLOT
 	lvx	%v0, %r1, %r4
@@ -99,12 +103,23 @@ ebb_trampoline:
 	ld	%r0, XER_SLOT(%r1)
 	mtxer	%r0
 
-	ld	%r0, GPR_AREA + 0 * 8(%r1)
 	.irp	n, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	ld	%r\n, GPR_AREA + \n * 8(%r1)
 	.endr
-	addi	%r1, %r1, STACK_DROP
 
+	/* Unfreeze the PMCs three instructions before rfebb sets BESCR[GE]
+	 * again, not earlier: a PMC that alerts while GE is clear must raise
+	 * its EBB once GE is set (the ISA keeps it pending in BESCR[PMEO]),
+	 * but QEMU 7.2 raises an EBB only if GE is set at the alert and
+	 * drops it otherwise. Unfrozen before the ~180 instructions that
+	 * restore the registers, a PMC with a small threshold reached its
+	 * alert there whenever a kernel interrupt (whose cycles QEMU counts)
+	 * fell in them: the EBB was lost, and with it every later one of the
+	 * set (hw_ebb_back_to_back, doc/ebb.md). */
+	ld	%r0, MMCR0_SLOT(%r1)
+	mtspr	779, %r0	/* MMCR0 */
+	ld	%r0, GPR_AREA + 0 * 8(%r1)
+	addi	%r1, %r1, STACK_DROP
 	rfebb	1
 	.size	ebb_trampoline, . - ebb_trampoline
 
