@@ -68,6 +68,20 @@ pex_only() {
 	esac
 }
 
+# pex_selection CONF: the tests CONF's guest runs: pex_only's, and of them
+# only those PAPILLON_LAB_PEX_ONLY (a glob on pex/NAME, for a run of a few
+# of them) matches when it is set; empty: all.
+pex_selection() {
+	local mine want=${PAPILLON_LAB_PEX_ONLY:-}
+	mine=$(pex_only "$1")
+	if [ -n "$mine" ] && [ -n "$want" ]; then
+		# Both: a name neither glob refuses.
+		echo "!(!($mine)|!($want))"
+	else
+		echo "$mine$want"
+	fi
+}
+
 # pex_arch_runs ARCH: true if a configuration of ARCH runs them.
 pex_arch_runs() {
 	local c
@@ -180,7 +194,7 @@ pex_boot_start() {
 	dir=$LAB_BUILD/runs/$conf-pex
 	rm -rf "$dir"
 	suite_begin "$dir" "$conf" "$LAB_PEX_ICOUNT_SHIFT"
-	suite_only "$dir" "$(pex_only "$conf")"
+	suite_only "$dir" "$(pex_selection "$conf")"
 	suite_pex_presets "$dir" "$arch"
 	suite_pex_files "$dir" "$arch"
 	suite_pex_tests "$dir" "$arch"
