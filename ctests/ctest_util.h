@@ -22,8 +22,10 @@ bool ctest_is_quiet(void);
 void ctest_note(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* A part of a test that this machine cannot check, while the rest runs:
  * prints 'SKIPPED case "NAME": REASON', which scripts/test and the lab
- * report as a skip of its own (NAME/CASE) beside the test's verdict. The
- * reason names what the environment lacks, never the library's answer. */
+ * report as a skip of its own (NAME/CASE) beside the test's verdict (in
+ * the lab a failure unless a case line of lab/expectations.txt allows it
+ * there with that reason). The reason names what the environment lacks,
+ * never the library's answer. */
 void ctest_skip_case(const char *name, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 

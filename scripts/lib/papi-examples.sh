@@ -20,28 +20,15 @@ PEX_SUPPORT_PROGRAMS=" burn attach_target "
 #
 # PAPI's counting tests: start/stop/read/reset/accumulate, domains,
 # derived presets, removal, fork and attach on instructions and cycles. On a
-# host without a PMU they skip; in the lab, where the guest has one, each
-# must pass (expect=pass: a skip fails), except the few of LAB_PEX_QEMU_SKIPS.
+# host without a PMU they skip; in the lab every ctest it runs must pass
+# (lab/expectations.txt: "pass pex/..."), except the skips that file allows
+# per configuration with their reasons (tenth, branches and calibrate want
+# events QEMU does not count).
 # shellcheck disable=SC2034 # read by the files that source this one
 LAB_PEX_COUNTING=(
 	zero first second tenth low-level reset reset_multiplex remove_events
 	derived describe calibrate johnmay2 zero_named zero_flip zero_fork
 	zero_attach destroy all_events branches byte_profile mendes-alt
-)
-
-# Counting tests whose events QEMU does not model (it counts instructions
-# and cycles only, lab/presets/qemu-ARCH.presets). With the library's own
-# tables tenth's cache and branches' branch events would open and count 0,
-# and both would pass on 0 = 0 (their checks compare counts with each
-# other); calibrate checks PAPI_FP_OPS against the FLOPs it does, an event
-# QEMU does not count either. So they run with the presets QEMU counts and
-# skip. "name|regex over the skip reason the shim printed|the environment
-# fact": a skip with any other reason fails.
-# shellcheck disable=SC2034
-LAB_PEX_QEMU_SKIPS=(
-	"tenth|^PAPI_L1_TCM[:( ]|needs the level 1 cache-miss presets (PAPI_L1_TCM, _ICM, _DCM): QEMU's PMU counts no cache events"
-	"branches|^Not enough events left|needs a branch preset (PAPI_BR_NTK, _PRC, _INS, _MSP): QEMU's PMU counts no branch events"
-	"calibrate|^PAPI_query_event[:( ]|needs PAPI_FP_OPS: QEMU's PMU counts no floating-point operations"
 )
 
 # The ctests run (shell patterns over the names of the examples' Makefile

@@ -80,7 +80,8 @@ static inline bool unit_under_valgrind(void)
  * verdict can count it. Each skip prints one line
  *     SKIPPED case "<test name>": <reason>
  * which the runners count as a skipped result of its own (scripts/test's
- * check part, lab/lib/results.sh). A test may skip itself while it runs
+ * check part, lab/lib/results.sh, where lab/expectations.txt must allow
+ * it: its case lines). A test may skip itself while it runs
  * (unit_skip(CU_get_current_test(), ...), then return): CUnit has counted
  * it as run by then, and the verdict takes it out of the passed ones. */
 static unsigned unit_skipped_before_run, unit_skipped_while_running;
