@@ -176,7 +176,11 @@ debfetch_get() {
 		esac
 	else
 		# The sandbox user could not write into a root-only cache.
-		/usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$url" "$out" >"$out.err" 2>&1 || rc=$?
+		# Acquire::Retries=0: apt 2.6 retries 3 times with 1, 2 and 4 s
+		# of back-off by itself, which would spend a budget of a few
+		# seconds in one attempt; debfetch_download retries, within it.
+		/usr/lib/apt/apt-helper -o APT::Sandbox::User=root -o Acquire::Retries=0 \
+			download-file "$url" "$out" >"$out.err" 2>&1 || rc=$?
 		msg=$(grep -m1 '^E: Failed to fetch' "$out.err" || true)
 		rm -f "$out.err"
 		if [ "$rc" = 0 ]; then
