@@ -123,13 +123,13 @@ skips_load() {
 # The sanitizer part's results (asan/NAME) are a second run of the same
 # tests: the rules of NAME apply to them too.
 skips_verdict() {
-	local name=$1 reason=$2 rules='' more ex ere listed refused='' r g c w unmet=''
+	local name=$1 reason=$2 allowing='' more ex ere listed refused='' r g c w unmet=''
 	skips_load
-	rules=$(expect_exceptions host "$name" || true)
+	allowing=$(expect_exceptions host "$name" || true)
 	if [[ $name == asan/* ]] && more=$(expect_exceptions host "${name#asan/}"); then
-		rules+="${rules:+$'\n'}$more"
+		allowing+="${allowing:+$'\n'}$more"
 	fi
-	if [ -n "$rules" ]; then
+	if [ -n "$allowing" ]; then
 		while IFS= read -r ex; do
 			ere=${ex%%$'\t'*} listed=${ex#*$'\t'}
 			if printf '%s\n' "$reason" | grep -Eq -- "$ere"; then
@@ -137,7 +137,7 @@ skips_verdict() {
 				return 0
 			fi
 			refused+="${refused:+; }/$ere/: $listed"
-		done <<<"$rules"
+		done <<<"$allowing"
 		SKIPS_WHY="the reason matches none of the rules for it here ($refused)"
 		return 1
 	fi
