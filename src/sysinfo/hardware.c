@@ -328,7 +328,7 @@ static void decode_frequencies(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 	hw->clock_mhz = hw->cpu_max_mhz;
 }
 
-int sysinfo_hardware(PAPI_hw_info_t *hw)
+int sysinfo_hardware_identity(PAPI_hw_info_t *hw)
 {
 	struct cpuinfo *info = calloc(1, sizeof(*info));
 	if (!info)
@@ -338,12 +338,23 @@ int sysinfo_hardware(PAPI_hw_info_t *hw)
 	if (status == PAPI_OK) {
 		decode_identity(hw, info);
 		decode_frequencies(hw, info);
-		status = sysinfo_topology(hw);
 	}
 	free(info);
+	return status;
+}
+
+int sysinfo_hardware_layout(PAPI_hw_info_t *hw)
+{
+	int status = sysinfo_topology(hw);
 	if (status != PAPI_OK)
 		return status;
 	sysinfo_x86_tlbs(&hw->mem_hierarchy, hw->vendor);
 	sysinfo_hypervisor(hw);
 	return PAPI_OK;
+}
+
+int sysinfo_hardware(PAPI_hw_info_t *hw)
+{
+	int status = sysinfo_hardware_identity(hw);
+	return status == PAPI_OK ? sysinfo_hardware_layout(hw) : status;
 }
