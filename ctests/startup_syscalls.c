@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* The system calls of PAPI_library_init, PAPI_create_eventset,
+ * PAPI_destroy_eventset and PAPI_shutdown: at most 150 (issue 28; 776 when
+ * init gathered the topology with hwloc, Debian's PAPI 7.0 makes about 130
+ * for the whole process).
+ *
+ * The count is the library's alone, so that it does not depend on how the
+ * program was started: a child re-executes this program with --traced
+ * under ptrace, and the parent counts the system-call entries between two
+ * getppid() calls the child makes around the four calls (the library makes
+ * none itself). The dynamic loader, libtool's wrapper and Valgrind are
+ * outside: the child is exec'd afresh (Valgrind does not follow an exec),
+ * and PTRACE_GET_SYSCALL_INFO names the call on every architecture. What
+ * remains depends on the machine through what the library reads there:
+ * /proc/cpuinfo (4 KiB a read) and the PMUs in sysfs. */
+#define _GNU_SOURCE
+#include "ctest_util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MOST_SYSCALLS 150
+
+static int traced_child(void)
+{
+	int set = PAPI_NULL;
+	syscall(SYS_getppid);
+	int ok = PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT &&
+	         PAPI_create_eventset(&set) == PAPI_OK && PAPI_destroy_eventset(&set) == PAPI_OK;
+	PAPI_shutdown();
+	syscall(SYS_getppid);
+	return ok ? 0 : 3;
+}
+
+/* Follows the child to its exit; returns the entries between the markers,
+ * or -1 when the child did not get there. */
+static long count_between_markers(pid_t child)
+{
+	int status;
+	long count = 0;
+	int markers = 0;
+	int options_set = 0;
+	for (;;) {
+		if (waitpid(child, &status, 0) != child)
+			return -1;
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			break;
+		int signal = 0;
+		if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+			struct __ptrace_syscall_info info;
+			long size =
+			    ptrace(PTRACE_GET_SYSCALL_INFO, child, (void *)sizeof(info), &info);
+			if (size > 0 && info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+				if (info.entry.nr == SYS_getppid)
+					markers++;
+				else if (markers == 1)
+					count++;
+			}
+		} else if (WSTOPSIG(status) == SIGTRAP && !options_set) {
+			/* The stop after the exec. */
+			ptrace(PTRACE_SETOPTIONS, child, 0, (void *)PTRACE_O_TRACESYSGOOD);
+			options_set = 1;
+		} else {
+			signal = WSTOPSIG(status);
+		}
+		ptrace(PTRACE_SYSCALL, child, 0, (void *)(long)signal);
+	}
+	FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
+	        "the traced child failed (status 0x%x): the four calls did not all succeed",
+	        status);
+	return markers == 2 ? count : -1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--traced") == 0)
+		return traced_child();
+	ctest_init(argc, argv);
+
+	char self[4096];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	FAIL_IF(len <= 0, "cannot read /proc/self/exe: %s", strerror(errno));
+	self[len] = '\0';
+	fflush(NULL);
+	pid_t child = fork();
+	FAIL_IF(child < 0, "fork: %s", strerror(errno));
+	if (child == 0) {
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0)
+			_exit(4);
+		execl(self, self, "--traced", (char *)NULL);
+		_exit(5);
+	}
+	long count = count_between_markers(child);
+	FAIL_IF(count < 0, "the child did not reach both markers (ptrace refused?)");
+	ctest_note("init + create + destroy + shutdown: %ld system calls\n", count);
+	FAIL_IF(count > MOST_SYSCALLS, "%ld system calls between init and shutdown (at most %d)",
+	        count, MOST_SYSCALLS);
+	ctest_pass();
+}
