@@ -53,7 +53,9 @@ static long count_between_markers(pid_t child)
 			break;
 		int signal = 0;
 		if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+			/* Set first: Valgrind does not know this request fills it. */
 			struct __ptrace_syscall_info info;
+			memset(&info, 0, sizeof(info));
 			long size =
 			    ptrace(PTRACE_GET_SYSCALL_INFO, child, (void *)sizeof(info), &info);
 			if (size > 0 && info.op == PTRACE_SYSCALL_INFO_ENTRY) {

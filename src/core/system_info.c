@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* System information on first request (system_info.h).
  *
- * Each part has a flag: a reader that sees it set (an acquire load, no lock)
- * uses the data, which the gathering thread wrote before setting it (a
- * release store). Gathering holds one mutex, so concurrent first requests
- * give one answer. pthread_once would do for a part gathered once in the
- * life of the process, but the shared-library list is read again after
- * PAPI_shutdown, and a failed read must be tried again; a mutex also lets
- * the fork handlers below hand the child a lock nobody holds. */
+ * Each part has a flag, read and written under one mutex: gathering holds
+ * it, so concurrent first requests give one answer, and a request after
+ * that costs a lock and an unlock (these are not counting's paths; a
+ * lock-free double check would also be a race to Helgrind, which does not
+ * follow C11 atomics). pthread_once would do for a part gathered once in
+ * the life of the process, but the shared-library list is read again after
+ * PAPI_shutdown, and a failed read must be tried again; the mutex also
+ * lets the fork handlers below hand the child a lock nobody holds. */
 #include <pthread.h>
-#include <stdatomic.h>
 
 #include "util/error.h"
 #include "core/library.h"
@@ -17,10 +17,10 @@
 #include "sysinfo/sysinfo.h"
 
 static pthread_mutex_t gather_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int identity_ready;
-static atomic_int layout_ready;
-static atomic_int executable_ready;
-static atomic_int shared_libraries_ready;
+static int identity_ready;
+static int layout_ready;
+static int executable_ready;
+static int shared_libraries_ready;
 
 /* fork() while another thread gathers: the child would inherit a locked
  * mutex and a half-written record. Taking the lock around fork() makes the
@@ -42,16 +42,13 @@ static void install_fork_handlers(void)
 
 /* Runs gather under the lock unless the flag is already set; the flag is set
  * only when gather succeeded, so a failure is tried again next time. */
-static int gather_once(atomic_int *ready, int (*gather)(void))
+static int gather_once(int *ready, int (*gather)(void))
 {
-	if (atomic_load_explicit(ready, memory_order_acquire))
-		return PAPI_OK;
 	pthread_mutex_lock(&gather_lock);
 	int status = PAPI_OK;
-	if (!atomic_load_explicit(ready, memory_order_relaxed)) {
+	if (!*ready) {
 		status = gather();
-		if (status == PAPI_OK)
-			atomic_store_explicit(ready, 1, memory_order_release);
+		*ready = status == PAPI_OK;
 	}
 	pthread_mutex_unlock(&gather_lock);
 	return status;
@@ -88,9 +85,9 @@ int system_info_init(void)
 void system_info_shutdown(void)
 {
 	pthread_mutex_lock(&gather_lock);
-	if (atomic_load_explicit(&shared_libraries_ready, memory_order_relaxed)) {
+	if (shared_libraries_ready) {
 		sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
-		atomic_store_explicit(&shared_libraries_ready, 0, memory_order_release);
+		shared_libraries_ready = 0;
 	}
 	pthread_mutex_unlock(&gather_lock);
 }
@@ -125,5 +122,8 @@ int system_shared_libraries(const PAPI_shlib_info_t **info)
 
 int system_hardware_layout_gathered(void)
 {
-	return atomic_load_explicit(&layout_ready, memory_order_acquire);
+	pthread_mutex_lock(&gather_lock);
+	int gathered = layout_ready;
+	pthread_mutex_unlock(&gather_lock);
+	return gathered;
 }
