@@ -112,12 +112,19 @@ static int cpuinfo_read(struct cpuinfo *info)
 	FILE *file = fopen("/proc/cpuinfo", "re");
 	if (!file)
 		return papi_error_set(PAPI_ESYS, "cannot open /proc/cpuinfo");
+	/* stdio reads /proc files 1 KiB at a time (their st_blksize): a system
+	 * call per KiB, some 4 KiB per CPU. 64 KiB take a small machine's file
+	 * in one read (without the memory, stdio's own buffer does). */
+	char *buffer = malloc(64 * 1024);
+	if (buffer)
+		setvbuf(file, buffer, _IOFBF, 64 * 1024);
 	char *line = NULL;
 	size_t capacity = 0;
 	while (getline(&line, &capacity, file) > 0)
 		cpuinfo_record(info, line);
 	free(line);
 	fclose(file);
+	free(buffer);
 	return PAPI_OK;
 }
 
