@@ -12,7 +12,8 @@
  * outside: the child is exec'd afresh (Valgrind does not follow an exec),
  * and PTRACE_GET_SYSCALL_INFO names the call on every architecture. What
  * remains depends on the machine through what the library reads there:
- * /proc/cpuinfo (4 KiB a read) and the PMUs in sysfs. */
+ * /proc/cpuinfo (64 KiB a read) and the PMUs in sysfs (about 10 calls
+ * each, the perf_event component's scan at init). */
 #define _GNU_SOURCE
 #include "ctest_util.h"
 
@@ -26,6 +27,36 @@
 #include <unistd.h>
 
 #define MOST_SYSCALLS 150
+
+/* Under AddressSanitizer or ThreadSanitizer, malloc is the sanitizer's,
+ * which maps its memory itself (41 mmap calls here under ASan, where glibc's
+ * malloc made 2 brk calls): the memory-mapping calls are not counted
+ * there. Elsewhere every call counts. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZER_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZER_MALLOC 1
+#endif
+#endif
+
+static bool counted(long nr)
+{
+#ifdef SANITIZER_MALLOC
+	switch (nr) {
+	case SYS_mmap:
+	case SYS_munmap:
+	case SYS_mremap:
+	case SYS_madvise:
+	case SYS_brk:
+		return false;
+	default:
+		break;
+	}
+#endif
+	(void)nr;
+	return true;
+}
 
 static int traced_child(void)
 {
@@ -61,8 +92,14 @@ static long count_between_markers(pid_t child)
 			if (size > 0 && info.op == PTRACE_SYSCALL_INFO_ENTRY) {
 				if (info.entry.nr == SYS_getppid)
 					markers++;
-				else if (markers == 1)
+				else if (markers == 1 && counted((long)info.entry.nr))
 					count++;
+			}
+			/* Let it finish untraced: LeakSanitizer refuses to run
+			 * its check at exit under ptrace. */
+			if (markers == 2) {
+				ptrace(PTRACE_DETACH, child, 0, 0);
+				continue;
 			}
 		} else if (WSTOPSIG(status) == SIGTRAP && !options_set) {
 			/* The stop after the exec. */
@@ -74,7 +111,7 @@ static long count_between_markers(pid_t child)
 		ptrace(PTRACE_SYSCALL, child, 0, (void *)(long)signal);
 	}
 	FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
-	        "the traced child failed (status 0x%x): the four calls did not all succeed",
+	        "the traced child failed (status 0x%x; exit 3: one of the four calls failed)",
 	        status);
 	return markers == 2 ? count : -1;
 }
