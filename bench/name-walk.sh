@@ -52,7 +52,7 @@ summarize() {
 	}
 	/^fl=/ { file = named(files, substr($0, 4)); base = file; next }
 	/^f[ie]=/ { file = named(files, substr($0, 4)); next }
-	/^fn=/ { callee_file = ""; next }
+	/^fn=/ { named(functions, substr($0, 4)); callee_file = ""; next }
 	/^cf[il]=/ { callee_file = named(files, substr($0, 5)); next }
 	/^cfn=/ { callee = named(functions, substr($0, 5)); next }
 	/^calls=/ {

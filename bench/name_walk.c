@@ -17,6 +17,16 @@
 #define WALK_PRESET "PAPI_TOT_CYC"
 #define NOINLINE    __attribute__((noinline))
 
+/* External, so that callgrind finds them by name; not in a header, as no
+ * other file calls them. */
+int walk_native_first(void);
+int walk_native_again(void);
+int walk_preset_name(void);
+int walk_add_native(int set);
+int walk_add_preset_first(int set);
+int walk_add_preset_again(int set);
+void walk_end(void);
+
 static int code;
 
 NOINLINE int walk_native_first(void)

@@ -199,10 +199,10 @@ int eventset_add(struct eventset *set, int code)
 			return papi_error_set(PAPI_EBUG, "preset term %#x is unknown",
 			                      (unsigned)codes[t]);
 		if (!papillon_component_ready[entry->cidx])
-			return papi_error_set(
-			    PAPI_ECMP_DISABLED, "event %s belongs to disabled component %s: %s",
-			    entry->name, papillon_components[entry->cidx]->name,
-			    papillon_component_info[entry->cidx].disabled_reason);
+			return papi_error_set(PAPI_ECMP_DISABLED,
+			                      "event %s belongs to disabled component %s: %s",
+			                      entry->name, papillon_components[entry->cidx]->name,
+			                      papillon_component_info[entry->cidx].disabled_reason);
 		if (cidx >= 0 && cidx != entry->cidx)
 			return papi_error_set(
 			    PAPI_EINVAL, "event %s belongs to component %s, event set %d to %s",
