@@ -39,6 +39,7 @@
 #include <asm/csr.h>
 #include <asm/irq.h>
 
+#include "kthrottle_param.h"
 #include "rv_abi.h"
 #include "rv_pmu.h"
 #include "rv_sbi.h"
@@ -170,61 +171,33 @@ static struct slot **armed_here(void)
 
 /* Throttling (../rv_throttle.h; doc/riscv.md, "Throttling"): each hart
  * takes at most max_interrupt_rate overflow interrupts a second, counted
- * per jiffy (rate / HZ rounded up per jiffy; 0: no limit). Root may change
- * it at load or in sysfs (0644), as perf's
- * kernel.perf_event_max_sample_rate is root's: it bounds what anyone's
- * counters may cost a hart, and only lowers or raises that bound from the
- * next interrupt on. A counter past the budget is held, counting, with its
- * OF bit set; the hart's unthrottle timer re-arms it at the next jiffy.
- * The per-hart state is changed on its hart with interrupts off (the
- * interrupt, the timer, the driver calls). */
-static unsigned int max_interrupt_rate = 100000;
+ * per jiffy (the parameter and the budget are the perfctr module's too:
+ * kthrottle_param.h). A counter past the budget is held, counting, with
+ * its OF bit set; the hart's unthrottle timer re-arms it at the next
+ * jiffy. The per-hart state is changed on its hart with interrupts off
+ * (the interrupt, the timer, the driver calls). */
 static DEFINE_PER_CPU(struct rv_throttle, hart_throttle);
 static DEFINE_PER_CPU(struct hrtimer, hart_unthrottle);
 
-/* Checked before it is taken, at load as in sysfs. */
-static int set_max_interrupt_rate(const char *val, const struct kernel_param *kp)
-{
-	unsigned long long rate;
-	int rc = kstrtoull(val, 0, &rate);
-	(void)kp;
-	if (rc)
-		return rc;
-	if (!rv_throttle_rate_valid(rate))
-		return -EINVAL;
-	WRITE_ONCE(max_interrupt_rate, (unsigned int)rate);
-	return 0;
-}
-
-/* The counters held so far, all harts (each hold is one). */
-static int show_throttled(char *buf, const struct kernel_param *kp)
+/* The throttled parameter (kthrottle_param.c): the counters held so far,
+ * all harts (each hold is one). */
+unsigned long kthrottle_throttled(void)
 {
 	unsigned long events = 0;
 	int cpu;
-	(void)kp;
 	for_each_possible_cpu(cpu)
 	{
 		events += READ_ONCE(per_cpu_ptr(&hart_throttle, cpu)->events);
 	}
-	return sysfs_emit(buf, "%lu\n", events);
+	return events;
 }
-
-static const struct kernel_param_ops max_interrupt_rate_ops = {.set = set_max_interrupt_rate,
-                                                               .get = param_get_uint};
-static const struct kernel_param_ops throttled_ops = {.get = show_throttled};
-module_param_cb(max_interrupt_rate, &max_interrupt_rate_ops, &max_interrupt_rate, 0644);
-MODULE_PARM_DESC(max_interrupt_rate,
-                 "overflow interrupts a second per hart, at most (0: no limit; default 100000)");
-module_param_cb(throttled, &throttled_ops, NULL, 0444);
-MODULE_PARM_DESC(throttled, "overflowing counters held past the interrupt budget, all harts");
 
 /* The hart's unthrottle timer (hard: run in interrupt context with
  * interrupts off, on the hart it was started on): re-arms the held
  * counters once the window is a later one. It looks every quarter of a
- * jiffy while a counter is held (the next jiffy's start has no ktime a
- * module can aim at): a held counter resumes within a quarter of a jiffy
- * of its next window, not a whole jiffy after it was held. */
-#define UNTHROTTLE_POLL_NS (TICK_NSEC / 4)
+ * jiffy while a counter is held (KTHROTTLE_POLL_NS): a held counter
+ * resumes within a quarter of a jiffy of its next window, not a whole
+ * jiffy after it was held. */
 
 static enum hrtimer_restart unthrottle(struct hrtimer *timer)
 {
@@ -236,7 +209,7 @@ static enum hrtimer_restart unthrottle(struct hrtimer *timer)
 	if (!due) {
 		if (!throttle->held)
 			return HRTIMER_NORESTART;
-		hrtimer_forward_now(timer, ns_to_ktime(UNTHROTTLE_POLL_NS));
+		hrtimer_forward_now(timer, ns_to_ktime(KTHROTTLE_POLL_NS));
 		return HRTIMER_RESTART;
 	}
 	for (i = 0; i < 32; i++)
@@ -399,7 +372,7 @@ static void overflow_interrupt(struct irq_desc *desc)
 	struct rv_throttle *throttle = this_cpu_ptr(&hart_throttle);
 	struct slot **armed = armed_here();
 	uint32_t bits = 0, ours = 0;
-	uint32_t budget = rv_throttle_budget(READ_ONCE(max_interrupt_rate), HZ);
+	uint32_t budget = kthrottle_budget_now();
 	unsigned i;
 	/* A held counter's OF bit stays set: not a new overflow. */
 	if (rv_pmu_overflowed(pmu, &bits) == RV_PMU_OK)
@@ -422,7 +395,7 @@ static void overflow_interrupt(struct irq_desc *desc)
 		                     &delivered);
 		if (!delivered) {
 			if (!hrtimer_is_queued(timer))
-				hrtimer_start(timer, ns_to_ktime(UNTHROTTLE_POLL_NS),
+				hrtimer_start(timer, ns_to_ktime(KTHROTTLE_POLL_NS),
 				              HRTIMER_MODE_REL_PINNED_HARD);
 			continue;
 		}
