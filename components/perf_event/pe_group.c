@@ -39,10 +39,7 @@
  * (two subtractions, no system call). A group read entirely in user space
  * keeps the times of its last read(); PAPI_stop always has fresh ones. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -199,8 +196,8 @@ int pe_control_reset(struct pe_control *control)
 	/* Independent mode rebases instead: a reset ioctl would leave the
 	 * times running, and inherited children's counts are not reset. */
 	if (control->independent) {
-		int status =
-		    pe_group_accumulate_independent(control, NULL, false, pe_user_reads_now(&control->user));
+		int status = pe_group_accumulate_independent(control, NULL, false,
+		                                             pe_user_reads_now(&control->user));
 		if (status == PAPI_OK) /* the next interval has counted nothing yet */
 			memset(control->time_delta, 0,
 			       2 * sizeof(uint64_t) * (size_t)control->event_count);

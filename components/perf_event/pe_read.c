@@ -6,12 +6,9 @@
  * PAPI_read's paths (pe_control_read). The design: pe_group.c's opening
  * comment. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "papi.h"
@@ -304,7 +301,7 @@ static __attribute__((noinline)) int read_independent(struct pe_control *control
  * rebases: independent mode's accum, reset (values NULL) and stop (user
  * false: the disabled events are off their counters). */
 int pe_group_accumulate_independent(struct pe_control *control, long long *values, bool add,
-                                  bool user)
+                                    bool user)
 {
 	for (int i = 0; i < control->event_count; i++) {
 		uint64_t raw[READ_SINGLE_WORDS];
@@ -360,7 +357,7 @@ static int read_cpu_groups(struct pe_control *control, long long *values)
  * others, if any; else all from the read(). *read_times: whether read() ran
  * (and so the group's times are new). */
 int pe_group_counts(struct pe_control *control, struct pe_group *group, bool user,
-                        const long long **raw, bool *read_times)
+                    const long long **raw, bool *read_times)
 {
 	*read_times = true;
 	if (!user || group->user_count == 0) {
