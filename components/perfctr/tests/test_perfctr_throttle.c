@@ -146,8 +146,10 @@ static void test_owner_waits_sums_exact(void)
 void add_throttle_suite(void)
 {
 	static const struct test_case cases[] = {
-	    TEST(test_twenty_in_one_window),   TEST(test_no_limit),
-	    TEST(test_window_rolls_over), TEST(test_owner_waits_sums_exact),
+	    TEST(test_twenty_in_one_window),
+	    TEST(test_no_limit),
+	    TEST(test_window_rolls_over),
+	    TEST(test_owner_waits_sums_exact),
 	};
 	ADD_SUITE("throttling", cases);
 }
