@@ -12,7 +12,7 @@
  *   pe_counter_arch.h   the page index to the architecture layer's counter
  *                       reads (src/arch/, which holds the instructions)
  *
- * pe_group.c decides per read: events with a page that names a counter are
+ * pe_read.c decides per read: events with a page that names a counter are
  * read in user space, the others of their group with one read(). */
 #ifndef PAPILLON_PE_USER_H
 #define PAPILLON_PE_USER_H
