@@ -50,11 +50,11 @@ int main(void)
 #include <time.h>
 #include <unistd.h>
 
-#include "../../components/perfctr/kernel/perfctr_abi.h"
+#include "../../kernel/perfctr_abi.h"
 /* The structure ioctls in perfctr 2.6's tagged encoding, as the component
  * makes them; this test is one file, so their sources come in here. */
-#include "../../components/perfctr/kernel/perfctr_marshal.c"
-#include "../../components/perfctr/perfctr_ioctl.c"
+#include "../../kernel/perfctr_marshal.c"
+#include "../../perfctr_ioctl.c"
 #include "module_checks.h"
 
 #define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"
