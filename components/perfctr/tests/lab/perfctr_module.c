@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/perfctr_module.c: the perfctr component's kernel module in the
+ * components/perfctr/tests/lab/perfctr_module.c: the perfctr component's kernel module in the
  * x86_64 guest (issue 15). Loads /lab/perfctr/papillon_perfctr.ko (built
  * against the guest kernel's headers by lab/build-perfctr-module), drives
  * /dev/perfctr through the perfctr 2.6 ABI with raw ioctls, and checks:
