@@ -20,13 +20,13 @@
 
 #include "papi.h"
 #include "core/counter.h"
+#include "core/derived.h"
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset_table.h"
 #include "core/guard.h"
 #include "core/library.h"
 #include "core/multiplex.h"
-#include "presets/presets.h"
 #include "core/running_sets.h"
 #include "core/signals.h"
 
@@ -894,7 +894,7 @@ int counting_use_multiplexer(struct counting *counting, long long period_ns)
 		signals_timer_settings(&timers);
 		period_ns = timers.ns;
 	}
-	int counters = papillon_library.component_info[counting->cidx].num_cntrs;
+	int counters = papillon_component_info[counting->cidx].num_cntrs;
 	struct mpx_state *mpx;
 	int status = multiplex_create(counting->cidx, counters, period_ns, &counting->guard,
 	                              counting->id, &mpx);

@@ -21,12 +21,12 @@
 #include <string.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset.h"
 #include "core/library.h"
 #include "core/overflow.h"
-#include "presets/presets.h"
 #include "core/profil.h"
 #include "core/signals.h"
 #include "core/threads.h"

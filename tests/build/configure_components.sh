@@ -58,7 +58,7 @@ says() {
 }
 
 # 1. Asked for explicitly, with its dependencies here: built, and listed in
-#    config.h (the list src/components.c is made from) and the Makefiles
+#    config.h (the list src/registry/components.c is made from) and the Makefiles
 #    (only those three are made: config.status takes long for all of them);
 #    the top Makefile descends into its tests folder alone (the others'
 #    tests are left out with them).
