@@ -12,9 +12,25 @@ dnl component_reason to what is missing and how to get it: the component is
 dnl then left out, or configure stops if --with-components asked for it. It
 dnl may set component_summary (shown next to the component's name in
 dnl configure's summary) and AC_SUBST what the component's Makefile.am needs.
+dnl
+dnl A component's tests live in components/NAME/tests/ (doc/components.md).
+dnl Those that need the library built (its ctests, unit tests and scripts
+dnl against libpapi) are in components/NAME/tests/Makefile.am, when the
+dnl component has one: that directory is built after the library, and only
+dnl when the component is.
 AC_DEFUN([PAPILLON_COMPONENT],
 [m4_append([papillon_component_names], [$1], [ ])dnl
+m4_if(m4_esyscmd_s([test -f components/$1/tests/Makefile.am && echo yes]), [yes],
+  [m4_append([papillon_component_tests_names], [$1], [ ])])dnl
 m4_define([papillon_component_checks_$1], [$2])])
+
+dnl PAPILLON_COMPONENT_TESTS_MAKEFILE(NAME): configure writes
+dnl components/NAME/tests/Makefile where the component has tests to build
+dnl after the library.
+AC_DEFUN([PAPILLON_COMPONENT_TESTS_MAKEFILE],
+[m4_ifdef([papillon_component_tests_names],
+  [m4_if(m4_index([ ]m4_defn([papillon_component_tests_names])[ ], [ $1 ]), [-1], [],
+    [AC_CONFIG_FILES([components/$1/tests/Makefile])])])])
 
 dnl PAPILLON_COMPONENTS_ASKED: --with-components, checked against the
 dnl tree's components before anything else runs; sets components_asked
@@ -44,6 +60,10 @@ dnl the choice:
 dnl   COMPONENTS           names built, in index order (Makefiles, summary)
 dnl   COMPONENT_ALL        every component of the tree (make dist, distclean)
 dnl   COMPONENT_LTLIBS     their convenience libraries, linked into libpapi
+dnl   COMPONENT_TESTS      the components/NAME/tests directories of those
+dnl                        built, which the top Makefile descends into after
+dnl                        the library (their ctests, unit tests, scripts)
+dnl   COMPONENT_TESTS_ALL  every component's such directory (make dist)
 dnl   COMPONENT_<NAME>     an Automake conditional per component
 dnl   PAPILLON_FOR_EACH_COMPONENT(X)  in config.h: X(name) per component
 dnl                        built, the list src/registry/components.c is made from
@@ -53,6 +73,12 @@ AC_DEFUN([PAPILLON_SELECT_COMPONENTS],
 [AC_REQUIRE([PAPILLON_COMPONENTS_ASKED])
 COMPONENTS=''
 COMPONENT_LTLIBS=''
+COMPONENT_TESTS=''
+COMPONENT_TESTS_ALL=''
+m4_ifdef([papillon_component_tests_names],
+  [for component in papillon_component_tests_names; do
+     COMPONENT_TESTS_ALL="${COMPONENT_TESTS_ALL:+$COMPONENT_TESTS_ALL }components/$component/tests"
+   done])
 components_left_out=''
 components_summary=''
 dnl One component's shell code after the other's, each on its own lines.
@@ -74,6 +100,12 @@ AC_DEFINE_UNQUOTED([PAPILLON_COMPONENT_ALL], ["$COMPONENT_ALL"],
 AC_SUBST([COMPONENTS])
 AC_SUBST([COMPONENT_ALL])
 AC_SUBST([COMPONENT_LTLIBS])
+for component in $COMPONENTS; do
+  AS_CASE([" $COMPONENT_TESTS_ALL "], [*" components/$component/tests "*],
+    [COMPONENT_TESTS="${COMPONENT_TESTS:+$COMPONENT_TESTS }components/$component/tests"])
+done
+AC_SUBST([COMPONENT_TESTS])
+AC_SUBST([COMPONENT_TESTS_ALL])
 m4_foreach_w([papillon_name], papillon_component_names,
 [AM_CONDITIONAL([COMPONENT_]m4_toupper(papillon_name),
   [case " $COMPONENTS " in *" ]papillon_name[ "*) true ;; *) false ;; esac])

@@ -41,7 +41,7 @@ conf_qemu_binary() {
 # indirect CSRs, with Smcdeleg/Ssccfg on or off. Smcntrpmf stays off:
 # with it OpenSBI sets MINH in minstretcfg as in every selector it
 # programs, and no counter would see M-mode, where an SBI call's cost is
-# (the benchmark's meter is instret, lab/tests/riscv_deleg.c).
+# (the benchmark's meter is instret, components/riscv/tests/lab/riscv_deleg.c).
 RISCV_DELEG_CPU=rv64,sscofpmf=true,smstateen=true,smcsrind=true,sscsrind=true,smcntrpmf=false
 
 # conf_cpu CONF: the -cpu model (empty: QEMU's default).

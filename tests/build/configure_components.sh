@@ -6,7 +6,8 @@
 # dependencies are missing stops configure with the reason; by default such
 # a component is left out with the reason (and configure stops only when no
 # component is left); by default every component is built, in the list's
-# order; sde alone builds without libpfm4. libpfm4 is made to look missing
+# order, and the top Makefile descends into the tests folders of those
+# built only; sde alone builds without libpfm4. libpfm4 is made to look missing
 # with configure's cache variable for its header. Prints a verdict line last.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,13 +59,19 @@ says() {
 
 # 1. Asked for explicitly, with its dependencies here: built, and listed in
 #    config.h (the list src/registry/components.c is made from) and the Makefiles
-#    (only those two are made: config.status takes long for all of them).
+#    (only those three are made: config.status takes long for all of them);
+#    the top Makefile descends into its tests folder alone (the others'
+#    tests are left out with them).
 if configure_in asked --with-components=perf_event --no-create &&
-	(cd "$work/asked" && ./config.status config.h components/Makefile) >>"$work/asked.out" 2>&1; then
+	(cd "$work/asked" && ./config.status config.h components/Makefile Makefile) >>"$work/asked.out" 2>&1; then
 	grep -qx '#define PAPILLON_FOR_EACH_COMPONENT(X)  *X(perf_event)' "$work/asked/config.h" ||
 		fail "asked: config.h lists $(grep PAPILLON_FOR_EACH_COMPONENT "$work/asked/config.h")"
 	grep -qx 'COMPONENTS = perf_event' "$work/asked/components/Makefile" ||
 		fail "asked: components/Makefile has $(grep '^COMPONENTS =' "$work/asked/components/Makefile")"
+	tests_want=''
+	[ ! -f "$srcdir/components/perf_event/tests/Makefile.am" ] || tests_want=' components/perf_event/tests'
+	grep -qx "COMPONENT_TESTS =$tests_want" "$work/asked/Makefile" ||
+		fail "asked: the top Makefile has $(grep '^COMPONENT_TESTS =' "$work/asked/Makefile"), expected COMPONENT_TESTS =$tests_want"
 	says asked "component perf_event: built (libpfm4: -lpfm)"
 else
 	fail "asked: configure --with-components=perf_event failed: $(tail -n 3 "$work/asked.out")"

@@ -385,7 +385,7 @@ static void test_sysfs_format_parser(void)
 
 	struct pe_format_field field;
 	/* "config:0,1,2,3,4" has more ranges than a field may have; the last two
-	 * overlap (found by tests/fuzz/fuzz_sysfs_format.c). */
+	 * overlap (found by components/perf_event/tests/fuzz/fuzz_sysfs_format.c). */
 	const char *const malformed[] = {
 	    "config",      "config:",     "config3:0",        "period:0-7",     "config:7-0",
 	    "config:0-64", "config:64",   "config:-1",        "config:abc",     "config:0-",

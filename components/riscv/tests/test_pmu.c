@@ -181,7 +181,7 @@ static void test_without_delegation_sbi_does_it(void)
 	CU_ASSERT_EQUAL(rv_counter_program(&pmu, &counter, 0x99), RV_PMU_NO_COUNTER);
 }
 
-/* Found by tests/fuzz/fuzz_riscv_pmu.c: without delegation, reload was
+/* Found by components/riscv/tests/fuzz/fuzz_riscv_pmu.c: without delegation, reload was
  * SBI stop then start, which left a stopped counter running. */
 static void test_sbi_reload_keeps_the_counter_as_it_was(void)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/perfctr_module.c: the perfctr component's kernel module in the
+ * components/perfctr/tests/lab/perfctr_module.c: the perfctr component's kernel module in the
  * x86_64 guest (issue 15). Loads /lab/perfctr/papillon_perfctr.ko (built
  * against the guest kernel's headers by lab/build-perfctr-module), drives
  * /dev/perfctr through the perfctr 2.6 ABI with raw ioctls, and checks:
@@ -50,11 +50,11 @@ int main(void)
 #include <time.h>
 #include <unistd.h>
 
-#include "../../components/perfctr/kernel/perfctr_abi.h"
+#include "../../kernel/perfctr_abi.h"
 /* The structure ioctls in perfctr 2.6's tagged encoding, as the component
  * makes them; this test is one file, so their sources come in here. */
-#include "../../components/perfctr/kernel/perfctr_marshal.c"
-#include "../../components/perfctr/perfctr_ioctl.c"
+#include "../../kernel/perfctr_marshal.c"
+#include "../../perfctr_ioctl.c"
 #include "module_checks.h"
 
 #define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"

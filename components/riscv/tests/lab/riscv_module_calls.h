@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/riscv_module_calls.h: what the lab's tests of the riscv
+ * components/riscv/tests/lab/riscv_module_calls.h: what the lab's tests of the riscv
  * kernel module share (riscv_deleg.c, riscv_module_robust.c,
  * riscv_task_counters.c; each test is
  * one program, so this is a header of static functions, as

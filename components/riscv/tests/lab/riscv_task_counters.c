@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/riscv_task_counters.c: the riscv module's counters are the
+ * components/riscv/tests/lab/riscv_task_counters.c: the riscv module's counters are the
  * task's that opened the file (components/riscv/kernel, doc/riscv.md
  * "Per-task counters"; issue 20's "another process's counters"), in a
  * riscv64 guest of one hart:

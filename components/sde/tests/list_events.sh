@@ -4,9 +4,9 @@
 # events that the shared library FILE declares in papi_sde_hook_list_events,
 # with their descriptions, without running the library; a name declared
 # without a variable is listed but cannot count, a created counter can.
-# Run by make check from the build's tests directory; prints a verdict line.
+# Run by make check from the build's components/sde/tests; prints a verdict line.
 library=.libs/libsde_listed.so
-avail=../utils/papi_native_avail
+avail=../../../utils/papi_native_avail
 if [ ! -f "$library" ]; then
 	echo "SKIPPED: $library was not built (a build without shared libraries)"
 	exit 77
@@ -54,7 +54,7 @@ if "$avail" -i sde:::Listed 2>&1 | grep -q 'sde:::Listed::'; then
 	fail "papi_native_avail lists sde:::Listed events without -sde"
 fi
 expect 1 'cannot load' "$avail" -sde ./no_such_library.so
-expect 1 'defines no papi_sde_hook_list_events' "$avail" -sde ../components/sde/.libs/libsde.so
+expect 1 'defines no papi_sde_hook_list_events' "$avail" -sde ../.libs/libsde.so
 
 if [ "$failures" -eq 0 ]; then
 	echo "PASSED: list_events.sh, $checks checks"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/riscv_deleg.c: the riscv component's kernel module
+ * components/riscv/tests/lab/riscv_deleg.c: the riscv component's kernel module
  * (components/riscv/kernel, issue 16) in a riscv64 guest. Loads
  * /lab/riscv/papillon_riscv.ko, asks what the probe found and checks it
  * against RV_EXPECT_DELEGATION (the configuration's: 1 where QEMU and

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * lab/tests/riscv_module_robust.c: the riscv component's kernel module
+ * components/riscv/tests/lab/riscv_module_robust.c: the riscv component's kernel module
  * (/dev/papillon_riscv, components/riscv/kernel) under repetition and
  * against an unprivileged user (issue 20, point 6), in the QEMU 10
  * riscv64 guests (riscv64-deleg: delegated counters; riscv64-nodeleg:
