@@ -10,44 +10,34 @@
 #include "util/error.h"
 #include "core/eventset_table.h"
 
-struct eventset *_Atomic *_Atomic eventset_set_chunks[EVENTSET_MAX_CHUNKS];
-struct counting *_Atomic *_Atomic eventset_counting_chunks[EVENTSET_MAX_CHUNKS];
+struct eventset *_Atomic *_Atomic eventset_chunks[EVENTSET_MAX_CHUNKS];
 /* Adaptive: threads of a parallel region create their sets at once (see
  * threads.c). */
 static pthread_mutex_t table_lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP;
 
-/* Chunk c of both kinds, allocated on first use (under the lock). */
-static bool chunks_ready(int c)
+/* Chunk c, allocated on first use (under the lock); NULL if no memory. */
+static struct eventset *_Atomic *chunk_ready(int c)
 {
-	if (atomic_load_explicit(&eventset_set_chunks[c], memory_order_relaxed))
-		return true;
-	struct eventset *_Atomic *sets = calloc(EVENTSET_CHUNK_SIZE, sizeof(*sets));
-	struct counting *_Atomic *countings = calloc(EVENTSET_CHUNK_SIZE, sizeof(*countings));
-	if (!sets || !countings) {
-		free(sets);
-		free(countings);
-		return false;
-	}
-	atomic_store_explicit(&eventset_counting_chunks[c], countings, memory_order_release);
-	atomic_store_explicit(&eventset_set_chunks[c], sets, memory_order_release);
-	return true;
+	struct eventset *_Atomic *slots =
+	    atomic_load_explicit(&eventset_chunks[c], memory_order_relaxed);
+	if (slots)
+		return slots;
+	slots = calloc(EVENTSET_CHUNK_SIZE, sizeof(*slots));
+	if (slots)
+		atomic_store_explicit(&eventset_chunks[c], slots, memory_order_release);
+	return slots;
 }
 
-int eventset_table_insert(struct eventset *set, struct counting *counting, int *id)
+int eventset_table_insert(struct eventset *set, int *id)
 {
 	pthread_mutex_lock(&table_lock);
 	int chosen = -1;
-	for (int c = 0; c < EVENTSET_MAX_CHUNKS && chosen < 0 && chunks_ready(c); c++) {
-		struct eventset *_Atomic *sets =
-		    atomic_load_explicit(&eventset_set_chunks[c], memory_order_relaxed);
-		struct counting *_Atomic *countings =
-		    atomic_load_explicit(&eventset_counting_chunks[c], memory_order_relaxed);
+	struct eventset *_Atomic *slots;
+	for (int c = 0; c < EVENTSET_MAX_CHUNKS && chosen < 0 && (slots = chunk_ready(c)); c++) {
 		for (int i = 0; i < EVENTSET_CHUNK_SIZE; i++) {
-			if (!atomic_load_explicit(&sets[i], memory_order_relaxed)) {
+			if (!atomic_load_explicit(&slots[i], memory_order_relaxed)) {
 				chosen = c * EVENTSET_CHUNK_SIZE + i;
-				atomic_store_explicit(&countings[i], counting,
-				                      memory_order_release);
-				atomic_store_explicit(&sets[i], set, memory_order_release);
+				atomic_store_explicit(&slots[i], set, memory_order_release);
 				break;
 			}
 		}
@@ -63,28 +53,24 @@ void eventset_table_remove(int id)
 {
 	if ((unsigned)id >= EVENTSET_MAX_IDS)
 		return;
-	int c = id >> EVENTSET_CHUNK_BITS, i = id & (EVENTSET_CHUNK_SIZE - 1);
 	pthread_mutex_lock(&table_lock);
-	struct eventset *_Atomic *sets =
-	    atomic_load_explicit(&eventset_set_chunks[c], memory_order_relaxed);
-	struct counting *_Atomic *countings =
-	    atomic_load_explicit(&eventset_counting_chunks[c], memory_order_relaxed);
-	if (sets) {
-		atomic_store_explicit(&sets[i], NULL, memory_order_release);
-		atomic_store_explicit(&countings[i], NULL, memory_order_release);
-	}
+	struct eventset *_Atomic *slots =
+	    atomic_load_explicit(&eventset_chunks[id >> EVENTSET_CHUNK_BITS], memory_order_relaxed);
+	if (slots)
+		atomic_store_explicit(&slots[id & (EVENTSET_CHUNK_SIZE - 1)], NULL,
+		                      memory_order_release);
 	pthread_mutex_unlock(&table_lock);
 }
 
 int eventset_table_next(int after)
 {
 	for (int id = after < 0 ? 0 : after + 1; id < EVENTSET_MAX_IDS; id++) {
-		if (!atomic_load_explicit(&eventset_set_chunks[id >> EVENTSET_CHUNK_BITS],
+		if (!atomic_load_explicit(&eventset_chunks[id >> EVENTSET_CHUNK_BITS],
 		                          memory_order_acquire)) {
 			id |= EVENTSET_CHUNK_SIZE - 1;
 			continue;
 		}
-		if (eventset_table_set(id))
+		if (eventset_table_get(id))
 			return id;
 	}
 	return -1;
