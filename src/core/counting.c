@@ -16,6 +16,7 @@
 #include "papi.h"
 #include "core/counter.h"
 #include "core/eventset_record.h"
+#include "core/eventset_table.h"
 #include "util/error.h"
 #include "core/guard.h"
 #include "core/library.h"
@@ -194,8 +195,7 @@ static bool is_identity(const struct eventset_event *events, int event_count, in
 void counting_publish_fast_read(struct eventset *set)
 {
 	counter_read_fn read = set->running ? set->direct_read : NULL;
-	atomic_store_explicit(&set->fast_arg, set->direct_arg, memory_order_relaxed);
-	atomic_store_explicit(&set->fast_read, read, memory_order_release);
+	eventset_table_publish_read(set->id, read, set->direct_arg);
 }
 
 /* Sets whether reads may skip the mapping and the guard (direct: then the
@@ -243,8 +243,6 @@ bool counting_counts_caller(const struct eventset *set)
 
 void counting_init(struct eventset *set)
 {
-	atomic_init(&set->fast_read, NULL);
-	atomic_init(&set->fast_arg, NULL);
 	set->cidx = -1;
 	set->owner = pthread_self();
 	guard_init(&set->guard);

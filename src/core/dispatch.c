@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* The counting dispatcher: the counting entry points (see dispatch.h).
  *
- * PAPI_read is the hot path: the id's record comes from the table
- * inline, and a running set whose events are its natives one to one, with
- * nothing in between (no derived arithmetic, no PAPI_write offsets, no
- * library timer), reads through the function its counter named at start
- * (counter_read_function): for most components their own read, straight
- * into the caller's array. Everything else takes read_other. */
+ * PAPI_read is the hot path (dispatch_read, inline in dispatch.h): a
+ * running set whose events are its natives one to one, with nothing in
+ * between (no derived arithmetic, no PAPI_write offsets, no library timer),
+ * has the function its counter named at start (counter_read_function) in
+ * its table slot, and PAPI_read jumps there: for most components their own
+ * read, straight into the caller's array. Everything else takes
+ * dispatch_read_other. */
 #include "config.h"
 
 #include <errno.h>
@@ -193,7 +194,7 @@ static int read_mapped(struct eventset *set, int id, long long *values)
 }
 
 /* Every read but the direct one: errors, stopped sets, mapped reads. */
-static __attribute__((noinline)) int read_other(int id, long long *values)
+int dispatch_read_other(int id, long long *values)
 {
 	struct eventset *set = eventset_table_get(id);
 	if (!set)
@@ -210,18 +211,6 @@ static __attribute__((noinline)) int read_other(int id, long long *values)
 		return PAPI_OK;
 	}
 	return read_mapped(set, id, values);
-}
-
-int dispatch_read(int id, long long *values)
-{
-	struct eventset *set = eventset_table_get(id);
-	if (__builtin_expect(set != NULL && values != NULL, 1)) {
-		counter_read_fn read = atomic_load_explicit(&set->fast_read, memory_order_acquire);
-		if (__builtin_expect(read != NULL, 1))
-			return read(atomic_load_explicit(&set->fast_arg, memory_order_relaxed),
-			            values);
-	}
-	return read_other(id, values);
 }
 
 int dispatch_accum(int id, long long *values)

@@ -23,6 +23,7 @@
 
 #include "papi.h"
 #include "component.h"
+#include "core/eventset_table.h"
 
 /* One event as the user added it: a native event, or a preset made of
  * several natives combined by a derived operation. */
@@ -43,7 +44,8 @@ void events_compute(const struct eventset_event *events, int event_count, const 
 
 int dispatch_start(int id);
 int dispatch_stop(int id, long long *values);
-int dispatch_read(int id, long long *values);
+/* PAPI_read: inline, so that the entry point is the lookup itself. */
+static inline int dispatch_read(int id, long long *values);
 int dispatch_accum(int id, long long *values);
 int dispatch_reset(int id);
 int dispatch_write(int id, const long long *values);
@@ -56,5 +58,24 @@ void dispatch_halt(int id);
 /* Once per process, before the first PAPI_start: the fork handler that
  * clears the child's record of running sets. */
 void dispatch_init(void);
+
+/* Every read but the direct one (errors, stopped sets, derived events,
+ * written offsets, a library timer): dispatch_read's slow path. */
+int dispatch_read_other(int id, long long *values);
+
+/* A running set read directly has its read in its table slot: a bounds
+ * check, the values check, one load and a jump to the component's read. */
+static inline int dispatch_read(int id, long long *values)
+{
+	if (__builtin_expect((unsigned)id < EVENTSET_MAX_IDS && values != NULL, 1)) {
+		counter_read_fn read =
+		    atomic_load_explicit(&eventset_slots[id].read, memory_order_acquire);
+		if (__builtin_expect(read != NULL, 1))
+			return read(atomic_load_explicit(&eventset_slots[id].read_arg,
+			                                 memory_order_relaxed),
+			            values);
+	}
+	return dispatch_read_other(id, values);
+}
 
 #endif

@@ -11,9 +11,9 @@
  *   overflow.c   its overflows.
  *
  * The entry points (src/api/) see only the functions of eventset.h and
- * dispatch.h. The counting state comes first, and the direct read first of
- * all: a PAPI_read of a running set loads the table's slot and the first
- * 16 bytes of the record, nothing more, before the component's read. */
+ * dispatch.h. A PAPI_read of a running set loads its table slot (where the
+ * set's direct read is published) and nothing of the record before the
+ * component's read; the counting state comes first for the other calls. */
 #ifndef PAPILLON_EVENTSET_RECORD_H
 #define PAPILLON_EVENTSET_RECORD_H
 
@@ -74,11 +74,9 @@ struct overflow_state {
 struct eventset {
 	/* ---- how the set counts (counting.c, dispatch.c) ---- */
 
-	/* The direct read, while running and direct (else NULL): first, so
-	 * that PAPI_read touches one cache line of the record. */
-	_Atomic(counter_read_fn) fast_read;
-	void *_Atomic fast_arg;
-
+	/* What PAPI_read touches is the id's table slot (eventset_table.h),
+	 * which holds the direct read: the record is read only off that
+	 * path. The fields the other counting calls test come first. */
 	int id;
 	int cidx; /* -1 until bound */
 	bool running;
