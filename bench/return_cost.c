@@ -11,7 +11,11 @@
  *   indirect call after    a call through a pointer after the syscall;
  *   N lines after/before   N cache lines read after the syscall rather
  *                          than before it (memory the kernel's work may
- *                          have evicted).
+ *                          have evicted);
+ *   inline syscall / raw   (x86_64) one frame that makes the system call
+ *                          itself, no libc wrapper, and works after it:
+ *                          after the syscall it returns once, as the raw
+ *                          call does.
  *
  * Each figure is the median of paired blocks of 100 calls, alternated, on a
  * group of one software event (perf::TASK-CLOCK, as papi_overhead's 1-event
@@ -98,6 +102,22 @@ static __attribute__((noinline)) long call_after_direct(void)
 	return keep(r);
 }
 
+#ifdef __x86_64__
+/* read(2) without libc's wrapper: the frame that works after the syscall
+ * is the only one it returns through. */
+static __attribute__((noinline)) long inline_syscall(void)
+{
+	long r;
+	__asm__ volatile("syscall"
+	                 : "=a"(r)
+	                 : "0"((long)SYS_read), "D"((long)group_fd), "S"(group_buffer),
+	                   "d"(group_size)
+	                 : "rcx", "r11", "memory");
+	sink += r;
+	return r;
+}
+#endif
+
 static __attribute__((noinline)) long touch_after(void)
 {
 	long r = read(group_fd, group_buffer, group_size);
@@ -176,6 +196,9 @@ int main(int argc, char **argv)
 		compare("depth 4 / raw", depth4, raw);
 		compare("indirect jump before / raw", jump_before, raw);
 		compare("indirect call after / direct", call_after_indirect, call_after_direct);
+#ifdef __x86_64__
+		compare("inline syscall / raw", inline_syscall, raw);
+#endif
 		lines_touched = 4;
 		compare("4 lines after / before", touch_after, touch_before);
 		lines_touched = 16;
