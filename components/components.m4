@@ -46,7 +46,7 @@ dnl   COMPONENT_ALL        every component of the tree (make dist, distclean)
 dnl   COMPONENT_LTLIBS     their convenience libraries, linked into libpapi
 dnl   COMPONENT_<NAME>     an Automake conditional per component
 dnl   PAPILLON_FOR_EACH_COMPONENT(X)  in config.h: X(name) per component
-dnl                        built, the list src/components.c is made from
+dnl                        built, the list src/registry/components.c is made from
 dnl   PAPILLON_COMPONENT_NAMES        in config.h: the names, as a string
 dnl   PAPILLON_COMPONENT_ALL          in config.h: every name of the tree
 AC_DEFUN([PAPILLON_SELECT_COMPONENTS],
@@ -66,7 +66,7 @@ for component in $COMPONENTS; do
   papillon_for_each="$papillon_for_each X($component)"
 done
 AC_DEFINE_UNQUOTED([PAPILLON_FOR_EACH_COMPONENT(X)], [$papillon_for_each],
-  [The components built, in index order: X(name) for each (src/components.c).])
+  [The components built, in index order: X(name) for each (src/registry/components.c).])
 AC_DEFINE_UNQUOTED([PAPILLON_COMPONENT_NAMES], ["$COMPONENTS"],
   [The names of the components built, in index order, separated by spaces.])
 AC_DEFINE_UNQUOTED([PAPILLON_COMPONENT_ALL], ["$COMPONENT_ALL"],

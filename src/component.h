@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* The component contract: the only part of the core a component sees.
+/* The component contract: what a back end implements (struct
+ * component_ops) and what it is handed (counting options, the events of a
+ * control, the capabilities the core reads). Nothing else: the services the
+ * core offers components are in src/services/, and the list of the
+ * components built is the registry's (src/registry/registry.h).
+ * doc/architecture.md lists the files of src/ a component may include;
+ * tests/build/include_rules.sh enforces that list.
  *
  * One `struct component_ops` per back end (perf_event, perfctr, ebb, riscv).
  * The core owns event codes, event sets, software multiplexing, software
@@ -19,7 +25,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -253,47 +258,5 @@ struct component_ops {
 	 * PAPI_ENOTRUN when the control has not started since control_update. */
 	int (*event_times)(void *control, int index, long long *enabled_ns, long long *running_ns);
 };
-
-/* Core services for components that deliver overflows by signal
- * (src/core/signals.c). The signal a component asks the kernel to send (F_SETSIG);
- * routes are looked up without locks from the signal handler. */
-struct signal_route {
-	void (*fire)(void *arg, const siginfo_t *info, void *ucontext);
-	void *arg;
-};
-int signals_overflow_signal(void);
-/* Routes the overflow signal carrying si_fd == fd to route (which must
- * live until signals_unroute_fd returns); installs the handler. */
-int signals_route_fd(int fd, struct signal_route *route);
-/* Removes the route and waits for a handler still using it. */
-void signals_unroute_fd(int fd);
-/* Routes the overflow signal whose si_code is code (a kernel module's own,
- * > POLL_HUP, with no si_fd: perfctr's SI_PMC_OVF) to route, for the
- * process's life (route static); installs the handler. */
-int signals_route_code(int code, struct signal_route *route);
-
-/* Hardware overflow through perf sampling (src/core/perf_sampling.c), for
- * components whose counters are perf events (perf_event; riscv in its
- * perf-managed mode). perf_sampling_prepare makes attr sample every
- * threshold events; once the event is open as fd, perf_sampler_open maps
- * its ring (1 + 1 pages: the first is the event's perf_event_mmap_page,
- * which perf_sampler_page gives, so a user-space read uses it rather than
- * a second mapping) and routes its signal to options->signal_tid, which
- * calls options->overflow_fire(cookie, index, sample address, ucontext)
- * once per sample in the ring. perf_sampler_close (NULL: nothing) stops
- * the signals and unmaps. The attr and page types are the kernel's (a
- * component may use libpfm4's copy of them). */
-struct perf_event_attr;
-struct perf_event_mmap_page;
-struct perf_sampler;
-void perf_sampling_prepare(struct perf_event_attr *attr, long long threshold);
-int perf_sampler_open(struct perf_sampler **out, int fd, int index,
-                      const struct counting_options *options, const char *name);
-const struct perf_event_mmap_page *perf_sampler_page(const struct perf_sampler *sampler);
-void perf_sampler_close(struct perf_sampler *sampler);
-
-/* The compiled-in components, in index order. */
-extern const struct component_ops *const papillon_components[];
-extern const int papillon_component_count;
 
 #endif

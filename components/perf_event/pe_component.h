@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "component.h"
+#include "services/perf_sampling.h"
 #include "pe_user.h"
 
 /* A resolved event: what perf_event_open needs, before domain is applied. */

@@ -3,7 +3,7 @@
  * (cpu_core, cpu_atom) and Arm's big.LITTLE (one armv8 PMU per cluster).
  * There a thread's hardware events stop running whenever it runs on a CPU
  * of the other kind: time enabled but not running that no other user of
- * the PMU took away, so pe_group.c hands such counts out as they are (as
+ * the PMU took away, so pe_read.c hands such counts out as they are (as
  * PAPI does) instead of refusing them as short. A core PMU says which CPUs
  * it covers in its sysfs "cpus" file (uncore PMUs have "cpumask"), in the
  * list format of the CPUs present ("0-7"). */

@@ -12,7 +12,7 @@
  *   pe_counter_arch.h   the page index to the architecture layer's counter
  *                       reads (src/arch/, which holds the instructions)
  *
- * pe_group.c decides per read: events with a page that names a counter are
+ * pe_read.c decides per read: events with a page that names a counter are
  * read in user space, the others of their group with one read(). */
 #ifndef PAPILLON_PE_USER_H
 #define PAPILLON_PE_USER_H
@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/fork_generation.h"
+#include "services/fork_generation.h"
 
 #include "papi.h"
 #include "component.h"
@@ -96,7 +96,7 @@ uint64_t pe_user_config1_long_bit(void);
  * may read in 64 bits (arm64 CPU_CYCLES)? */
 bool pe_user_long_cycles_event(const struct perf_event_attr *attr);
 /* Perf pages are not inherited across fork (the child's mapping is
- * empty): pages mapped in another fork generation (core/fork_generation.h)
+ * empty): pages mapped in another fork generation (services/fork_generation.h)
  * are never touched. */
 
 /* ---- one control's pages (pe_user_map.c) ------------------------------- */

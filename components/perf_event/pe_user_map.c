@@ -9,7 +9,8 @@
  *     exist only in read()), no other thread or CPU (their counters are not
  *     this CPU's);
  *   - it does not sample (a sampling event's page heads its ring buffer,
- *     which the core's perf_sampling.c maps; a second mapping of another size fails).
+ *     which the core's perf sampler maps, services/perf_sampling.c; a
+ *     second mapping of another size fails).
  * Pages are mapped whatever the event set's mode, so that PAPI_set_user_read
  * takes effect at the next read. On arm64 such an event asks for user
  * access at open, and the set's first cycles event for a 64-bit counter

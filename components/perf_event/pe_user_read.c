@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Reading counts through the perf pages, with this architecture's counter
  * and timer instructions. The results are what read() gives for the same
- * events at that moment, so pe_group.c subtracts the same baselines and
+ * events at that moment, so pe_read.c subtracts the same baselines and
  * applies the same scaling whichever way a count came. */
 #include "pe_counter_arch.h"
 #include "pe_user.h"

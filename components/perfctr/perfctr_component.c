@@ -29,6 +29,7 @@
 #include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
+#include "services/signal_routes.h"
 #include "util/error.h"
 #include "perfctr_control.h"
 #include "perfctr_device.h"

@@ -26,10 +26,12 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-#include "core/fork_generation.h"
+#include "services/fork_generation.h"
 #include "arch/arch_context.h"
 #include "component.h"
 #include "papi.h"
+#include "services/perf_sampling.h"
+#include "services/signal_routes.h"
 #include "util/error.h"
 #include "rv_events.h"
 #include "rv_mode.h"

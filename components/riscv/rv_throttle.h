@@ -5,7 +5,8 @@
  * often (kernel.perf_event_max_sample_rate).
  *
  * Each hart has a budget of interrupts per window, the window being one
- * jiffy (a tick): rv_throttle_budget(rate, HZ) of them. An overflow within
+ * jiffy (a tick): kthrottle_budget(rate, HZ) of them (the rate, the
+ * budget and the window are the perfctr module's too: kthrottle.h). An overflow within
  * the budget is delivered: the counter is re-armed (OF cleared, value
  * 2^64 - threshold) and the caller signals its owner. An overflow past it
  * is held: the counter is left as it is, running, with its OF bit set, so
@@ -20,10 +21,8 @@
 #ifndef PAPILLON_RV_THROTTLE_H
 #define PAPILLON_RV_THROTTLE_H
 
+#include "kthrottle.h"
 #include "rv_pmu.h"
-
-/* The largest rate taken (interrupts a second per hart); 0: no limit. */
-#define RV_THROTTLE_RATE_MAX 10000000u
 
 /* An armed counter's count: it restarts from 2^64 - threshold at each
  * delivered overflow. */
@@ -33,20 +32,12 @@ struct rv_armed {
 	uint64_t overflows; /* the delivered overflows since */
 };
 
-/* One hart's window. */
+/* One hart's window and the counters the budget holds. */
 struct rv_throttle {
-	unsigned long window; /* the window (jiffies) taken counts in */
-	uint32_t taken;       /* the overflows delivered in it */
-	uint32_t held;        /* the counters held (bit i: counter i) */
-	unsigned long events; /* counters held, since the start */
+	struct kthrottle_window window; /* the overflows taken in it */
+	uint32_t held;                  /* the counters held (bit i: counter i) */
+	unsigned long events;           /* counters held, since the start */
 };
-
-/* Whether a rate (interrupts a second per hart) is taken: 0 (no limit)
- * to RV_THROTTLE_RATE_MAX. */
-bool rv_throttle_rate_valid(unsigned long long rate);
-/* Interrupts per window of 1/hz seconds for a rate: rate / hz rounded up
- * (perf's max_samples_per_tick), 0 for rate 0 (no limit). */
-uint32_t rv_throttle_budget(uint32_t rate, uint32_t hz);
 
 /* The whole count of an armed counter whose value is raw. */
 uint64_t rv_armed_count(const struct rv_armed *armed, uint64_t raw);

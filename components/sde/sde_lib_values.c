@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "sde_lib_internal.h"
-#include "util/double_bits.h"
+#include "services/double_bits.h"
 
 /* The library writes its variable without telling anyone: a relaxed atomic
  * load gives a whole value, never a torn one. */

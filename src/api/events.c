@@ -103,10 +103,10 @@ PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 		return status;
 	if (!EventCode)
 		return papi_error_set(PAPI_EINVAL, "EventCode pointer is NULL");
-	if (!papillon_library.component_ready[cidx])
+	if (!papillon_component_ready[cidx])
 		return papi_error_set(PAPI_ENOCMP, "component %s is disabled: %s",
 		                      papillon_components[cidx]->name,
-		                      papillon_library.component_info[cidx].disabled_reason);
+		                      papillon_component_info[cidx].disabled_reason);
 	if ((*EventCode & PAPI_PRESET_MASK) && !(*EventCode & PAPI_NATIVE_MASK))
 		return enumerate_presets(EventCode, modifier);
 	return enumerate_natives(EventCode, modifier, cidx);

@@ -86,7 +86,7 @@ static int set_default_domain(int cidx, int domain)
 		status = check_domain(domain);
 	if (status != PAPI_OK)
 		return status;
-	papillon_library.component_info[cidx].default_domain = domain;
+	papillon_component_info[cidx].default_domain = domain;
 	papillon_library.default_domain = domain;
 	return PAPI_OK;
 }
@@ -98,7 +98,7 @@ static int set_default_granularity(int cidx, int granularity)
 		status = check_granularity(granularity);
 	if (status != PAPI_OK)
 		return status;
-	papillon_library.component_info[cidx].default_granularity = granularity;
+	papillon_component_info[cidx].default_granularity = granularity;
 	papillon_library.default_granularity = granularity;
 	return PAPI_OK;
 }
@@ -201,9 +201,9 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	case PAPI_MAX_CPUS:
 		return hardware->ncpu;
 	case PAPI_MAX_HWCTRS:
-		return papillon_library.component_info[0].num_cntrs;
+		return papillon_component_info[0].num_cntrs;
 	case PAPI_MAX_MPX_CTRS:
-		return papillon_library.component_info[0].num_mpx_cntrs;
+		return papillon_component_info[0].num_mpx_cntrs;
 	case PAPI_DEFDOM:
 		return papillon_library.default_domain;
 	case PAPI_DEFGRN:
@@ -231,7 +231,7 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 		ptr->shlib_info = &papillon_library.shared_libraries;
 		return PAPI_OK;
 	case PAPI_COMPONENTINFO:
-		ptr->cmp_info = &papillon_library.component_info[0];
+		ptr->cmp_info = &papillon_component_info[0];
 		return PAPI_OK;
 	case PAPI_MULTIPLEX:
 		return targets_get_multiplex(&ptr->multiplex);
@@ -271,7 +271,7 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	int status = library_check_component(cidx);
 	if (status != PAPI_OK)
 		return status;
-	const PAPI_component_info_t *info = &papillon_library.component_info[cidx];
+	const PAPI_component_info_t *info = &papillon_component_info[cidx];
 	switch (option) {
 	case PAPI_MAX_HWCTRS:
 		return info->num_cntrs;
@@ -289,7 +289,7 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	case PAPI_COMPONENTINFO:
 		if (!ptr)
 			return papi_error_set(PAPI_EINVAL, "option pointer is NULL");
-		ptr->cmp_info = &papillon_library.component_info[cidx];
+		ptr->cmp_info = &papillon_component_info[cidx];
 		return PAPI_OK;
 	default:
 		return papi_error_set(PAPI_EINVAL, "option %d is not a component option", option);
@@ -338,5 +338,5 @@ PAPI_EXPORT int PAPI_num_cmp_hwctrs(int cidx)
 		status = library_check_component(cidx);
 	if (status != PAPI_OK)
 		return status;
-	return papillon_library.component_info[cidx].num_cntrs;
+	return papillon_component_info[cidx].num_cntrs;
 }

@@ -58,9 +58,9 @@ PAPI_EXPORT int PAPI_user_read_status(int cidx, char *why, int len)
 	const struct component_ops *ops = papillon_components[cidx];
 	char text[PAPI_HUGE_STR_LEN];
 	int available = 0;
-	if (!papillon_library.component_ready[cidx])
+	if (!papillon_component_ready[cidx])
 		snprintf(text, sizeof(text), "the %s component is disabled: %s", ops->name,
-		         papillon_library.component_info[cidx].disabled_reason);
+		         papillon_component_info[cidx].disabled_reason);
 	else if (ops->user_read_status)
 		available = ops->user_read_status(text, sizeof(text));
 	else if ((ops->capabilities & CAP_USER_READ) && ops->user_read) {

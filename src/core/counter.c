@@ -6,7 +6,8 @@
 
 #include "papi.h"
 #include "core/counter.h"
-#include "util/double_bits.h"
+#include "services/double_bits.h"
+#include "registry/registry.h"
 #include "util/error.h"
 
 int counter_init(struct counter *counter, int cidx)

@@ -21,7 +21,7 @@
 #include "core/guard.h"
 #include "core/library.h"
 #include "core/multiplex.h"
-#include "presets/presets.h"
+#include "core/derived.h"
 #include "core/signals.h"
 
 /* ---- the path: the software multiplexer or the counter ------------------- */
@@ -370,7 +370,7 @@ int counting_use_multiplexer(struct eventset *set, long long period_ns)
 		signals_timer_settings(&timers);
 		period_ns = timers.ns;
 	}
-	int counters = papillon_library.component_info[set->cidx].num_cntrs;
+	int counters = papillon_component_info[set->cidx].num_cntrs;
 	struct mpx_state *mpx;
 	int status = multiplex_create(set->cidx, counters, period_ns, &set->guard, set->id, &mpx);
 	if (status != PAPI_OK)

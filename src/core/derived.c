@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/library.h"
-#include "presets/presets.h"
 
 #define POSTFIX_STACK_DEPTH (PAPI_MAX_INFO_TERMS * 2)
 #define POSTFIX_TOKEN_LEN   64

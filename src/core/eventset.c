@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset.h"
@@ -87,10 +88,10 @@ int eventset_assign_component(struct eventset *set, int cidx)
 	if (bound >= 0)
 		return papi_error_set(PAPI_EINVAL, "event set %d is already bound to component %s",
 		                      set->id, papillon_components[bound]->name);
-	if (!papillon_library.component_ready[cidx])
+	if (!papillon_component_ready[cidx])
 		return papi_error_set(PAPI_ECMP_DISABLED, "component %s is disabled: %s",
 		                      papillon_components[cidx]->name,
-		                      papillon_library.component_info[cidx].disabled_reason);
+		                      papillon_component_info[cidx].disabled_reason);
 	return counting_bind(set, cidx);
 }
 
@@ -177,11 +178,11 @@ int eventset_add(struct eventset *set, int code)
 		if (!entry)
 			return papi_error_set(PAPI_EBUG, "preset term %#x is unknown",
 			                      (unsigned)codes[t]);
-		if (!papillon_library.component_ready[entry->cidx])
-			return papi_error_set(
-			    PAPI_ECMP_DISABLED, "event %s belongs to disabled component %s: %s",
-			    entry->name, papillon_components[entry->cidx]->name,
-			    papillon_library.component_info[entry->cidx].disabled_reason);
+		if (!papillon_component_ready[entry->cidx])
+			return papi_error_set(PAPI_ECMP_DISABLED,
+			                      "event %s belongs to disabled component %s: %s",
+			                      entry->name, papillon_components[entry->cidx]->name,
+			                      papillon_component_info[entry->cidx].disabled_reason);
 		if (cidx >= 0 && cidx != entry->cidx)
 			return papi_error_set(
 			    PAPI_EINVAL, "event %s belongs to component %s, event set %d to %s",

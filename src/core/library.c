@@ -6,7 +6,7 @@
 
 #include "papi.h"
 #include "util/error.h"
-#include "core/fork_generation.h"
+#include "services/fork_generation.h"
 #include "core/library.h"
 #include "core/multiplex.h"
 #include "core/signals.h"
@@ -40,7 +40,7 @@ static int check_component_table(void)
 	if (papillon_component_count > MAX_COMPONENTS)
 		return papi_error_set(PAPI_EBUG,
 		                      "%d components are compiled in; the core holds at most %d "
-		                      "(MAX_COMPONENTS in src/core/library.h)",
+		                      "(MAX_COMPONENTS in src/registry/registry.h)",
 		                      papillon_component_count, MAX_COMPONENTS);
 	return PAPI_OK;
 }
@@ -59,7 +59,7 @@ int library_check_component(int cidx)
 static void prepare_component_info(int cidx)
 {
 	const struct component_ops *ops = papillon_components[cidx];
-	PAPI_component_info_t *info = &papillon_library.component_info[cidx];
+	PAPI_component_info_t *info = &papillon_component_info[cidx];
 	memset(info, 0, sizeof(*info));
 	snprintf(info->name, sizeof(info->name), "%s", ops->name);
 	snprintf(info->short_name, sizeof(info->short_name), "%s", ops->short_name);
@@ -127,9 +127,9 @@ static void describe_capabilities(int cidx, PAPI_component_info_t *info)
 static void init_components(void)
 {
 	for (int c = 0; c < papillon_component_count; c++) {
-		PAPI_component_info_t *info = &papillon_library.component_info[c];
+		PAPI_component_info_t *info = &papillon_component_info[c];
 		prepare_component_info(c);
-		papillon_library.component_ready[c] = 0;
+		papillon_component_ready[c] = 0;
 		if (disabled_by_user[c])
 			continue;
 		int status = papillon_components[c]->init(c, info);
@@ -139,7 +139,7 @@ static void init_components(void)
 				snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s",
 				         papi_error_reason());
 		}
-		papillon_library.component_ready[c] = !info->disabled;
+		papillon_component_ready[c] = !info->disabled;
 		describe_capabilities(c, info);
 	}
 }
@@ -176,9 +176,9 @@ int library_init(void)
 void library_shutdown(void)
 {
 	for (int c = 0; c < papillon_component_count; c++) {
-		if (papillon_library.component_ready[c] && papillon_components[c]->shutdown)
+		if (papillon_component_ready[c] && papillon_components[c]->shutdown)
 			papillon_components[c]->shutdown();
-		papillon_library.component_ready[c] = 0;
+		papillon_component_ready[c] = 0;
 	}
 	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
 	threads_reset();

@@ -1,22 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* Library-wide state: initialization, components, system information. */
+/* Library-wide state: initialization, system information, defaults; the
+ * components' own states are the registry's (registry/registry.h). */
 #ifndef PAPILLON_LIBRARY_H
 #define PAPILLON_LIBRARY_H
 
 #include <pthread.h>
 
 #include "papi.h"
-#include "component.h"
-
-/* Entries of the per-component tables: at most this many components are
- * compiled in (src/components.c asserts it; PAPI_library_init refuses a
- * longer list, such as a unit test's own). */
-#define MAX_COMPONENTS 16
+#include "registry/registry.h"
 
 struct library_state {
 	int init_level;
-	PAPI_component_info_t component_info[MAX_COMPONENTS];
-	int component_ready[MAX_COMPONENTS]; /* init succeeded and not disabled */
 	PAPI_hw_info_t hardware;
 	PAPI_exe_info_t executable;
 	PAPI_shlib_info_t shared_libraries;

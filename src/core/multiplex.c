@@ -36,6 +36,7 @@
 #include "core/multiplex.h"
 #include "core/signals.h"
 #include "core/threads.h"
+#include "registry/registry.h"
 
 struct mpx_slice {
 	struct counter counter;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset.h"
@@ -28,7 +29,6 @@
 #include "core/eventset_table.h"
 #include "core/library.h"
 #include "core/overflow.h"
-#include "presets/presets.h"
 #include "core/profil.h"
 #include "core/signals.h"
 #include "core/threads.h"

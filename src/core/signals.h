@@ -3,8 +3,8 @@
  * per perf sample, routed by si_fd) and behind the core's interval timers
  * (software multiplexing and software overflow, routed by the timer's slot).
  * Routing tables are read without locks from the handler; removing a route
- * waits for a handler still using it. The fd routes are declared in
- * component.h, for components. */
+ * waits for a handler still using it. The routes components use are
+ * declared in services/signal_routes.h. */
 #ifndef PAPILLON_SIGNALS_H
 #define PAPILLON_SIGNALS_H
 
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <time.h>
 
-#include "component.h"
+#include "services/signal_routes.h"
 
 /* PAPI_DEF_ITIMER / PAPI_DEF_MPX_NS / PAPI_DEF_ITIMER_NS. */
 struct timer_settings {

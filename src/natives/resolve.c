@@ -8,7 +8,7 @@
 
 #include "papi.h"
 #include "util/error.h"
-#include "core/library.h"
+#include "registry/registry.h"
 #include "natives/table.h"
 
 /* Does name start with component c's "<short name>:::" (sde:::LIB::CTR)? That
@@ -29,7 +29,7 @@ int native_code_of_name(const char *name, int *code)
 	char reason[PAPI_HUGE_STR_LEN];
 	reason[0] = '\0';
 	for (int c = 0; c < papillon_component_count; c++) {
-		if (!papillon_library.component_ready[c])
+		if (!papillon_component_ready[c])
 			continue;
 		struct component_resolution resolution;
 		memset(&resolution, 0, sizeof(resolution));

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "papi.h"
-#include "component.h"
+#include "registry/registry.h"
 #include "util/error.h"
 #include "natives/table.h"
 

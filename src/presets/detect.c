@@ -11,6 +11,7 @@
 
 #include "papi.h"
 #include "core/library.h"
+#include "registry/registry.h"
 #include "presets/table.h"
 
 static long long cpuinfo_hex(const char *key)
@@ -106,7 +107,7 @@ void preset_cpu_detect(struct preset_cpu *cpu)
 	for (int c = 0; c < papillon_component_count; c++) {
 		const struct component_ops *component = papillon_components[c];
 		char names[PAPI_HUGE_STR_LEN * 2];
-		if (!papillon_library.component_ready[c] || !component->pmu_names)
+		if (!papillon_component_ready[c] || !component->pmu_names)
 			continue;
 		if (component->pmu_names(names, sizeof(names)) == PAPI_OK)
 			add_own_keys(cpu, component, names);

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "component.h"
+#include "registry/registry.h"
 #include "presets/table.h"
 
 /* The component's kind entry named word, and how many kinds follow it. */

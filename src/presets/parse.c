@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "presets/presets.h"
 #include "presets/table.h"
 

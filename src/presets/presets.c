@@ -17,7 +17,8 @@
 
 #include "papi.h"
 #include "util/error.h"
-#include "core/library.h"
+#include "core/derived.h"
+#include "registry/registry.h"
 #include "natives/table.h"
 #include "presets/presets.h"
 #include "presets/table.h"

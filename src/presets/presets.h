@@ -4,9 +4,6 @@
 #ifndef PAPILLON_PRESETS_H
 #define PAPILLON_PRESETS_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
 #include "papi.h"
 
 struct preset_name {
@@ -18,17 +15,9 @@ struct preset_name {
 extern const struct preset_name preset_names[];
 extern const int preset_name_count;
 
-/* How the natives of an event combine into its value. */
-enum derived_kind {
-	NOT_DERIVED = 0,
-	DERIVED_ADD,
-	DERIVED_SUB,
-	DERIVED_POSTFIX,
-};
-
 /* How a preset is counted here. */
 struct preset_definition {
-	int derived; /* NOT_DERIVED, DERIVED_ADD, DERIVED_SUB, DERIVED_POSTFIX */
+	int derived; /* enum derived_kind (core/derived.h) */
 	int term_count;
 	int native_codes[PAPI_MAX_INFO_TERMS];
 	char postfix[PAPI_2MAX_STR_LEN];
@@ -49,17 +38,5 @@ int preset_available(int code);
 int presets_message(int index, char *text, int len);
 /* Forgets the tables and every cached check (at shutdown). */
 void presets_reset(void);
-
-/* Derived arithmetic (derived.c). Evaluates a derived combination of
- * native values: never aborts; malformed postfix or division by zero gives 0. */
-long long derived_evaluate(int derived, const char *postfix, const long long *terms,
-                           int term_count);
-/* Whether postfix is a well-formed expression over term_count natives; if
- * not, why says what is wrong. */
-bool derived_postfix_valid(const char *postfix, int term_count, char *why, size_t why_len);
-/* "NOT_DERIVED", "DERIVED_ADD", ...: PAPI's names for enum derived_kind. */
-const char *derived_kind_name(int derived);
-/* The enum derived_kind of a name, or -1. */
-int derived_kind_of_name(const char *name);
 
 #endif

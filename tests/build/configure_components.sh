@@ -57,7 +57,7 @@ says() {
 }
 
 # 1. Asked for explicitly, with its dependencies here: built, and listed in
-#    config.h (the list src/components.c is made from) and the Makefiles
+#    config.h (the list src/registry/components.c is made from) and the Makefiles
 #    (only those two are made: config.status takes long for all of them).
 if configure_in asked --with-components=perf_event --no-create &&
 	(cd "$work/asked" && ./config.status config.h components/Makefile) >>"$work/asked.out" 2>&1; then

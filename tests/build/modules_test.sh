@@ -4,7 +4,8 @@
 # made-up tree of two components, one with a kernel/ directory, and a fake
 # kernel tree whose Makefile records how it was called, it must build
 # exactly the component that has a module, in the build directory (sources
-# copied, source tree untouched), clean it, say when there is nothing to
+# copied with the code every module shares, kernel-common/*.[ch]; source
+# tree untouched), clean it, say when there is nothing to
 # build, and fail with the reason on a bad KDIR or a failing kernel build.
 # Prints a verdict line last.
 set -u
@@ -20,9 +21,11 @@ fail() {
 }
 
 # The made-up components: withmod has a module, nomod none.
-mkdir -p "$work/src/withmod/kernel" "$work/src/nomod" "$work/kdir" "$work/build"
+mkdir -p "$work/src/withmod/kernel" "$work/src/nomod" "$work/src/kernel-common" "$work/kdir" "$work/build"
 echo 'obj-m := papillon_fake.o' >"$work/src/withmod/kernel/Kbuild"
 echo '/* a module source */' >"$work/src/withmod/kernel/papillon_fake.c"
+echo '/* the code modules share */' >"$work/src/kernel-common/shared.c"
+echo '# not a source' >"$work/src/kernel-common/Makefile.am"
 # The fake kernel tree: records "TARGET M=DIR" and whether Kbuild is in M.
 cat >"$work/kdir/Makefile" <<'MAKEFILE'
 modules clean:
@@ -41,8 +44,10 @@ run modules "$work/src" "$work/build" "$work/kdir" nomod withmod || fail "module
 [ "$(cat "$log")" = "modules M=$work/build/withmod/kernel" ] ||
 	fail "modules: the kernel build was called as '$(cat "$log")', expected 'modules M=$work/build/withmod/kernel'"
 [ -f "$work/build/withmod/kernel/papillon_fake.c" ] || fail "modules: the module's sources were not copied to the build tree"
+[ -f "$work/build/withmod/kernel/shared.c" ] || fail "modules: kernel-common's sources were not copied beside the module's"
+[ ! -e "$work/build/withmod/kernel/Makefile.am" ] || fail "modules: copied kernel-common's Makefile.am, not a module source"
 [ ! -e "$work/build/nomod" ] || fail "modules: made a directory for nomod, which has no module"
-[ "$(find "$work/src" -type f | wc -l)" -eq 2 ] || fail "modules: files appeared in the source tree"
+[ "$(find "$work/src" -type f | wc -l)" -eq 4 ] || fail "modules: files appeared in the source tree"
 
 # 2. modules-clean cleans the same, in the build tree.
 : >"$log"

@@ -9,7 +9,8 @@
 #include <unistd.h>
 
 #include "papi.h"
-#include "component.h"
+#include "registry/registry.h"
+#include "services/signal_routes.h"
 #include "util/error.h"
 #include "fake_component.h"
 
@@ -598,7 +599,7 @@ FAKE_COMPONENT(FAKE_VALUE_KINDS, value_kinds_component, "fakekinds", CAP_FREE_RU
 FAKE_COMPONENT(FAKE_NO_MULTIPLEX, no_multiplex_component, "fakenompx", CAP_NO_MULTIPLEX, fake_read,
                NULL, NULL);
 
-/* Replaces src/components.c, which libpapillon_core.la leaves out. */
+/* Replaces src/registry/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
     [FAKE_PLAIN] = &plain_component,
     [FAKE_PLAIN2] = &plain2_component,

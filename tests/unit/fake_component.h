@@ -3,7 +3,7 @@
  * of the calls the core makes, and failures on request.
  *
  * fake_component.c defines papillon_components[] itself; the test links it
- * with src/libpapillon_core.la (the library without src/components.c), so
+ * with src/libpapillon_core.la (the library without src/registry/components.c), so
  * the core runs against these components and never touches the kernel.
  *
  * Six components each list the events <name>::E1 .. <name>::E8. Event Ek

@@ -26,6 +26,7 @@
 #include "fake_component.h"
 #include "fake_fixture.h"
 #include "natives/table.h"
+#include "services/signal_routes.h"
 #include "util/error.h"
 #include "unit_assert.h"
 

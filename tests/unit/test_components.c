@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* Unit tests of the component list (src/components.c): the library holds
+/* Unit tests of the component list (src/registry/components.c): the library holds
  * exactly the components configure selected, in its order, each one a full
  * implementation of the contract, and the public API shows the same list.
  * Linked against the whole library (libpapillon.la), real components and
@@ -12,7 +12,7 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "component.h"
+#include "registry/registry.h"
 #include "unit_assert.h"
 
 /* configure's choice: PAPILLON_COMPONENT_NAMES is "name name ...". */

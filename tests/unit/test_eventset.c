@@ -12,6 +12,7 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/dispatch.h"
 #include "core/library.h"
 #include "presets/presets.h"

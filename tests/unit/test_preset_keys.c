@@ -18,7 +18,8 @@
 #include <CUnit/Basic.h>
 
 #include "papi.h"
-#include "component.h"
+#include "core/derived.h"
+#include "registry/registry.h"
 #include "util/error.h"
 #include "presets/table.h"
 #include "presets/presets.h"
@@ -256,7 +257,7 @@ KEYED_COMPONENT(asked_component, "asked",
                 "Test component whose preset tables apply only when asked for", rival_init,
                 no_enum_events, no_resolve_name, asked_kinds, asked_pmu_names);
 
-/* Replaces src/components.c, which libpapillon_core.la leaves out. */
+/* Replaces src/registry/components.c, which libpapillon_core.la leaves out. */
 const struct component_ops *const papillon_components[] = {
     &keyed_component,
     &rival_component,

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "papi.h"
+#include "core/derived.h"
 #include "core/library.h"
 #include "presets/presets.h"
 #include "presets/table.h"

@@ -13,7 +13,7 @@
 #include "sde_lib.h"
 #include "sde_registry.h"
 #include "unit_assert.h"
-#include "util/double_bits.h"
+#include "services/double_bits.h"
 
 static const struct sde_registry_ops *registry;
 

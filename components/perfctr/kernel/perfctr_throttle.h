@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* The overflow interrupt's rate limit (doc/perfctr.md, "Throttling"), as
- * Linux's perf limits every CPU to kernel.perf_event_max_sample_rate: what
- * the module decides at each i-mode overflow it takes and at each re-arm
- * of i-mode counters. No kernel call: the module and the user-space tests
- * (tests/test_perfctr_throttle.c) run the same code.
+/* What perfctr does with the shared overflow rate limit (kthrottle.h;
+ * doc/perfctr.md, "Throttling"): what the module decides at each i-mode
+ * overflow it takes and at each re-arm of i-mode counters. No kernel
+ * call: the module and the user-space tests (tests/test_perfctr_throttle.c)
+ * run the same code.
  *
- * Each CPU has a budget of overflows per window, the window being one
- * jiffy: perfctr_throttle_budget(rate, HZ) of them. An i-mode overflow
- * already suspends its state's counters until the owner's IRESUME (perfctr
- * 2.6), so the interrupts a CPU takes are bounded by the re-arms: once the
- * window's budget is spent, no i-mode counters are armed again on the CPU
- * (IRESUME, a CONTROL with i-mode counters) before a later window. The
- * caller of the re-arm waits for it, so it runs none of its own events in
- * the meantime: its counters miss none of them.
+ * An i-mode overflow already suspends its state's counters until the
+ * owner's IRESUME (perfctr 2.6), so the interrupts a CPU takes are bounded
+ * by the re-arms: once the window's budget is spent, no i-mode counters
+ * are armed again on the CPU (IRESUME, a CONTROL with i-mode counters)
+ * before a later window. The caller of the re-arm waits for it, so it runs
+ * none of its own events in the meantime: its counters miss none of them.
  *
  * The caller keeps the CPU to itself while a call runs: the module calls
  * these on the CPU whose window it is, with preemption off, and the NMI
@@ -21,35 +19,14 @@
 #ifndef PAPILLON_PERFCTR_THROTTLE_H
 #define PAPILLON_PERFCTR_THROTTLE_H
 
-#ifdef __KERNEL__
-#include <linux/limits.h>
-#include <linux/types.h>
-#ifndef UINT32_MAX
-#define UINT32_MAX U32_MAX
-#endif
-#else
-#include <stdbool.h>
-#include <stdint.h>
-#endif
+#include "kthrottle.h"
 
-/* The largest rate taken (overflow interrupts a second per CPU), the
- * riscv module's too; 0: no limit. */
-#define PERFCTR_THROTTLE_RATE_MAX 10000000u
-
-/* One CPU's window. */
+/* One CPU's window and what the budget did in it. */
 struct perfctr_throttle {
-	unsigned long window; /* the window (jiffies) taken counts in */
-	uint32_t taken;       /* the overflows taken in it, within or past the budget */
-	unsigned long past;   /* overflows taken past the budget, since the start */
-	unsigned long held;   /* re-arms put off to a later window, since the start */
+	struct kthrottle_window window; /* overflows taken, within or past the budget */
+	unsigned long past;             /* overflows taken past the budget, since the start */
+	unsigned long held;             /* re-arms put off to a later window, since the start */
 };
-
-/* Whether a rate (interrupts a second per CPU) is taken: 0 (no limit) to
- * PERFCTR_THROTTLE_RATE_MAX. */
-bool perfctr_throttle_rate_valid(unsigned long long rate);
-/* Overflows per window of 1/hz seconds for a rate: rate / hz rounded up
- * (perf's max_samples_per_tick), 0 for rate 0 (no limit). */
-uint32_t perfctr_throttle_budget(uint32_t rate, uint32_t hz);
 
 /* An i-mode overflow taken (by the NMI, a switch-out or the lab's
  * injection) at window now, with budget overflows per window (0: no

@@ -18,7 +18,8 @@
  * takes the overflow of the state running on its CPU (x86_imode.c: every
  * counter suspended, the TSC alone going on) and queues an irq_work that
  * sends the owner the control's signal with si_code SI_PMC_OVF and the
- * overflowed counters' mask. VPERFCTR_IRESUME restarts them. Under the
+ * overflowed counters' mask (vperfctr_overflow.c; the state both files
+ * see: vperfctr_state.h). VPERFCTR_IRESUME restarts them. Under the
  * module's test_inject=1, a root-only debugfs file runs the same handling
  * with a chosen mask on the writer's counters (perfctr_inject.c). Each
  * overflow taken counts in its CPU's budget; once a window's budget is
@@ -60,33 +61,8 @@
 #include "perfctr_reserve.h"
 #include "perfctr_structbuf.h"
 #include "vperfctr.h"
+#include "vperfctr_state.h"
 #include "vperfctr_throttle.h"
-
-struct vperfctr {
-	refcount_t files;
-	struct task_struct *owner;
-	struct preempt_notifier notifier;
-	bool attached;     /* notifier registered: the counters follow the owner */
-	bool running;      /* resumed on the owner's CPU right now */
-	bool reserved;     /* holds the counters of its control */
-	struct mutex lock; /* one ioctl changing the state at a time */
-	struct page *page;
-	struct perfctr_x86_state *state; /* at the start of page */
-	s32 si_signo;
-	u32 flags;
-	bool user_rdpmc;     /* CR4.PCE set for it on this CPU */
-	u32 iresume_cstatus; /* after an overflow: the cstatus IRESUME restores */
-	u32 pending_mask;    /* overflowed counters the signal has not told yet */
-	struct irq_work signal_work;
-	struct list_head link; /* in vperfctr_list while attached */
-	struct callback_head detach_work;
-	struct callback_head attach_work; /* created by another thread */
-	bool unlinked;            /* UNLINK (or an exec with CLOEXEC): never resumed again */
-	bool survivor;            /* survived an exec: holds a files reference and a module one */
-	u64 exec_id;              /* the owner's self_exec_id when last seen */
-	struct irq_work reap_irq; /* the owner's last switch, for a survivor */
-	struct work_struct reap_work;
-};
 
 /* The attached virtual counters, one per thread at most. */
 static DEFINE_MUTEX(vperfctr_list_lock);
@@ -118,10 +94,6 @@ static u32 control_ctrs_of(const struct vperfctr *v)
 	           ? v->state->control.nractrs + v->state->control.nrictrs
 	           : 0;
 }
-
-/* The state whose i-mode counters run on this CPU: the NMI handler's. */
-static DEFINE_PER_CPU(struct vperfctr *, imode_here);
-static bool nmi_handler_registered;
 
 /* rdpmc from user space needs CR4.PCE; perf sets it per mm at each mm
  * switch, so it is set here after the switch and cleared when leaving. */
@@ -161,73 +133,8 @@ static void vperfctr_resume_here(struct vperfctr *v)
 		v->user_rdpmc = true;
 		set_user_rdpmc(true);
 		if (perfctr_cstatus_has_ictrs(state->user.cstatus))
-			this_cpu_write(imode_here, v);
+			this_cpu_write(vperfctr_imode_here, v);
 	}
-}
-
-static void vperfctr_queue_signal(struct vperfctr *v, u32 mask)
-{
-	WRITE_ONCE(v->pending_mask, READ_ONCE(v->pending_mask) | mask);
-	irq_work_queue(&v->signal_work);
-}
-
-/* Preemption (or interrupts) off, on the CPU v runs on: an i-mode counter
- * that overflowed is taken, and its signal queued. */
-static bool vperfctr_take_overflow(struct vperfctr *v)
-{
-	u32 mask = perfctr_x86_imode_overflow(&perfctr_cpu, perfctr_this_cpu_cache(), v->state,
-	                                      &v->iresume_cstatus);
-
-	if (!mask)
-		return false;
-	vperfctr_throttle_overflow();
-	vperfctr_queue_signal(v, mask);
-	return true;
-}
-
-static int vperfctr_nmi(unsigned int type, struct pt_regs *regs)
-{
-	struct vperfctr *v = this_cpu_read(imode_here);
-
-	if (!v || !vperfctr_take_overflow(v))
-		return NMI_DONE;
-	this_cpu_write(imode_here, NULL); /* suspended: the TSC alone runs */
-	/* The interrupt masked the entry: let the next overflow in. */
-	apic_write(APIC_LVTPC, APIC_DM_NMI);
-	return NMI_HANDLED;
-}
-
-/* In interrupt context, after the NMI (or the injection, or a take at a
- * switch-out): si_pmc_ovf_mask is the first word of the siginfo's fields
- * (_sifields._pad[0] in user space). Sent only from the owner's own
- * context: the kernel clears si_pid, the same word, when the sender has no
- * pid in the target's namespace, as the idle task that runs this after a
- * switch-out (seen in the lab: the mask arrived as 0). Elsewhere the mask
- * stays pending and the owner's next sched_in queues this again. */
-static void vperfctr_send_signal(struct irq_work *work)
-{
-	struct vperfctr *v = container_of(work, struct vperfctr, signal_work);
-	struct kernel_siginfo info;
-	u32 mask;
-
-	if (current != v->owner)
-		return;
-	mask = xchg(&v->pending_mask, 0);
-	if (!mask || !v->si_signo)
-		return;
-	clear_siginfo(&info);
-	info.si_signo = v->si_signo;
-	info.si_code = SI_PMC_OVF;
-	memcpy(&info._sifields, &mask, sizeof(mask));
-	send_sig_info(v->si_signo, &info, v->owner);
-}
-
-/* Whether this CPU's counter overflows arrive as NMIs (perf programs the
- * LVTPC so where it drives the PMU). */
-static bool overflow_interrupt_here(void)
-{
-	return nmi_handler_registered && boot_cpu_has(X86_FEATURE_APIC) &&
-	       (apic_read(APIC_LVTPC) & APIC_MODE_MASK) == APIC_DM_NMI;
 }
 
 static void vperfctr_suspend_here(struct vperfctr *v)
@@ -235,7 +142,7 @@ static void vperfctr_suspend_here(struct vperfctr *v)
 	if (!v->running)
 		return;
 	/* No NMI takes the state while it changes here. */
-	this_cpu_write(imode_here, NULL);
+	this_cpu_write(vperfctr_imode_here, NULL);
 	barrier();
 	/* An overflow whose interrupt has not come yet is taken here. */
 	if (nrctrs_of(v) == 0 || !vperfctr_take_overflow(v)) {
@@ -482,7 +389,7 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	if (cc->nrictrs && (!s->control.si_signo || !valid_signal(s->control.si_signo)))
 		goto out;
 	err = -EOPNOTSUPP;
-	if (cc->nrictrs && !overflow_interrupt_here() && !perfctr_cpu.test_counters)
+	if (cc->nrictrs && !vperfctr_overflow_interrupt_here() && !perfctr_cpu.test_counters)
 		goto out;
 	/* An interrupt every few events only for those perf would let sample
 	 * that fast (perfctr_imode_floor.h); capable() is asked only then,
@@ -846,7 +753,7 @@ long vperfctr_inject_overflow(u32 mask)
 	preempt_disable();
 	if (v->running) {
 		/* As the NMI handler: no interrupt may take the state meanwhile. */
-		this_cpu_write(imode_here, NULL);
+		this_cpu_write(vperfctr_imode_here, NULL);
 		barrier();
 		err = perfctr_x86_imode_take(&perfctr_cpu, perfctr_this_cpu_cache(), v->state, mask,
 		                             &v->iresume_cstatus);
@@ -854,27 +761,9 @@ long vperfctr_inject_overflow(u32 mask)
 			vperfctr_throttle_overflow();
 			vperfctr_queue_signal(v, mask);
 		} else if (perfctr_cstatus_has_ictrs(v->state->user.cstatus))
-			this_cpu_write(imode_here, v);
+			this_cpu_write(vperfctr_imode_here, v);
 	}
 	preempt_enable();
 	mutex_unlock(&v->lock);
 	return err;
-}
-
-int vperfctr_init(void)
-{
-	int err;
-
-	if (!(perfctr_cpu.features & PERFCTR_FEATURE_PCINT))
-		return 0; /* no overflow interrupt: i-mode is refused */
-	err = register_nmi_handler(NMI_LOCAL, vperfctr_nmi, 0, "papillon_perfctr");
-	nmi_handler_registered = err == 0;
-	return err;
-}
-
-void vperfctr_exit(void)
-{
-	if (nmi_handler_registered)
-		unregister_nmi_handler(NMI_LOCAL, "papillon_perfctr");
-	nmi_handler_registered = false;
 }

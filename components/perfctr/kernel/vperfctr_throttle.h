@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* The module's side of the throttling (perfctr_throttle.h): its
- * parameters, each CPU's window, the re-arm's wait. */
+/* The module's side of the throttling (perfctr_throttle.h): each CPU's
+ * window, the re-arm's wait; the parameters are kthrottle_param.h's. */
 #ifndef PAPILLON_VPERFCTR_THROTTLE_H
 #define PAPILLON_VPERFCTR_THROTTLE_H
 

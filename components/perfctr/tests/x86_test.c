@@ -82,6 +82,7 @@ int main(void)
 	add_marshal_suite();
 	add_imode_test_suite();
 	add_throttle_suite();
+	add_kthrottle_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

@@ -11,15 +11,11 @@
  * A file's counters are the task's that opened it (its owner): a preempt
  * notifier on the owner stops them and closes them to user reads when the
  * owner leaves its hart, and resumes and reopens them when it comes back
- * (../rv_switch.h; doc/riscv.md, "Per-task counters"). */
+ * (../rv_switch.h; doc/riscv.md, "Per-task counters"). The overflow
+ * interrupt and its throttling are rv_kmod_overflow.c. */
 #include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/fs.h>
-#include <linux/hrtimer.h>
-#include <linux/irq.h>
-#include <linux/irqdesc.h>
-#include <linux/irqdomain.h>
-#include <linux/jiffies.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -37,22 +33,21 @@
 #include <linux/uaccess.h>
 
 #include <asm/csr.h>
-#include <asm/irq.h>
 
 #include "rv_abi.h"
+#include "rv_kmod.h"
 #include "rv_pmu.h"
 #include "rv_sbi.h"
 #include "rv_switch.h"
-#include "rv_throttle.h"
 #include "rv_validate.h"
 
-static DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
+DEFINE_PER_CPU(struct rv_pmu, hart_pmu);
 static DEFINE_PER_CPU(int, hart_probe_status);
 /* The counters the module's files hold, per hart (bit i: SBI counter i).
  * OpenSBI hands out a fixed counter (cycle, instret) to every request that
  * finds no free programmable one, and config_matching would clear it under
  * its holder: requests leave out the counters held. */
-static DEFINE_PER_CPU(u64, hart_counters_held);
+DEFINE_PER_CPU(u64, hart_counters_held);
 static DEFINE_MUTEX(held_lock);
 
 /* For the leak checks (lab/tests/riscv_module_robust.c), read-only in
@@ -88,62 +83,6 @@ MODULE_PARM_DESC(files, "open files of /dev/papillon_riscv (the module's allocat
 module_param_cb(counters_held, &counters_held_ops, NULL, 0444);
 MODULE_PARM_DESC(counters_held, "SBI counters held by open files, all harts");
 
-struct rv_file;
-
-struct slot {
-	bool used;
-	int cpu;
-	struct rv_counter counter;
-	/* Overflow: armed.threshold > 0 while armed; armed.overflows and
-	 * armed.before (the count when armed) make its count
-	 * (../rv_throttle.h). Changed on its hart with interrupts off, like
-	 * the table below. */
-	struct rv_armed armed;
-	struct rv_file *file;
-	unsigned long bit; /* 1 << its index in the file, for the masks below */
-	/* For the owner's switches, changed on the counter's hart with
-	 * interrupts off: started by the owner and not stopped (only such a
-	 * counter is paused: a fixed counter held but not started may run
-	 * for others), and paused: stopped while the owner is away from the
-	 * hart (the switch in resumes it). */
-	bool started;
-	bool paused;
-};
-
-struct rv_owner;
-
-struct rv_file {
-	struct mutex lock; /* the slots */
-	struct slot slots[RV_ABI_SLOTS];
-	unsigned long overflowed; /* bit i: slot i overflowed (atomic bitops) */
-	struct fasync_struct *fasync;
-	/* For the owner's context switches (bit i: slot i): the slots that
-	 * hold a counter (held), and those the owner opened to its csrr
-	 * (user_read). Atomic: two slots may be on two harts. */
-	atomic_long_t held;
-	atomic_long_t user_read;
-	/* The owner, NULL once the file is closed or the owner has gone
-	 * (owner: freed after an RCU grace period; owner_task: only
-	 * compared with current). */
-	struct rv_owner *owner;
-	struct task_struct *owner_task;
-};
-
-/* The task a file's counters belong to, the one that opened it, and its
- * preempt notifier. Apart from the file: the notifier is on the owner's
- * list, which only the owner may change, so when another task closes the
- * file it stays there until the owner takes it off itself (task work),
- * or until the owner's last switch. Each holds a reference to the module
- * (its notifier calls the module's code). */
-struct rv_owner {
-	struct preempt_notifier notifier;
-	raw_spinlock_t lock;  /* file, against the notifier and the close */
-	struct rv_file *file; /* NULL once detached */
-	struct task_struct *task;
-	struct callback_head unregister_work;
-	struct rcu_head rcu;
-};
-
 /* Whether the file's owner is the task running here. */
 static bool owner_here(const struct rv_file *f)
 {
@@ -156,108 +95,6 @@ static void ask(atomic_long_t *mask, const struct slot *s, bool on)
 		atomic_long_or((long)s->bit, mask);
 	else
 		atomic_long_andnot((long)s->bit, mask);
-}
-
-/* The armed counters of each hart, by SBI counter index, for the
- * interrupt handler. */
-#define COUNTERS 64
-static DEFINE_PER_CPU(struct slot *[COUNTERS], hart_armed);
-
-static struct slot **armed_here(void)
-{
-	return *this_cpu_ptr(&hart_armed);
-}
-
-/* Throttling (../rv_throttle.h; doc/riscv.md, "Throttling"): each hart
- * takes at most max_interrupt_rate overflow interrupts a second, counted
- * per jiffy (rate / HZ rounded up per jiffy; 0: no limit). Root may change
- * it at load or in sysfs (0644), as perf's
- * kernel.perf_event_max_sample_rate is root's: it bounds what anyone's
- * counters may cost a hart, and only lowers or raises that bound from the
- * next interrupt on. A counter past the budget is held, counting, with its
- * OF bit set; the hart's unthrottle timer re-arms it at the next jiffy.
- * The per-hart state is changed on its hart with interrupts off (the
- * interrupt, the timer, the driver calls). */
-static unsigned int max_interrupt_rate = 100000;
-static DEFINE_PER_CPU(struct rv_throttle, hart_throttle);
-static DEFINE_PER_CPU(struct hrtimer, hart_unthrottle);
-
-/* Checked before it is taken, at load as in sysfs. */
-static int set_max_interrupt_rate(const char *val, const struct kernel_param *kp)
-{
-	unsigned long long rate;
-	int rc = kstrtoull(val, 0, &rate);
-	(void)kp;
-	if (rc)
-		return rc;
-	if (!rv_throttle_rate_valid(rate))
-		return -EINVAL;
-	WRITE_ONCE(max_interrupt_rate, (unsigned int)rate);
-	return 0;
-}
-
-/* The counters held so far, all harts (each hold is one). */
-static int show_throttled(char *buf, const struct kernel_param *kp)
-{
-	unsigned long events = 0;
-	int cpu;
-	(void)kp;
-	for_each_possible_cpu(cpu)
-	{
-		events += READ_ONCE(per_cpu_ptr(&hart_throttle, cpu)->events);
-	}
-	return sysfs_emit(buf, "%lu\n", events);
-}
-
-static const struct kernel_param_ops max_interrupt_rate_ops = {.set = set_max_interrupt_rate,
-                                                               .get = param_get_uint};
-static const struct kernel_param_ops throttled_ops = {.get = show_throttled};
-module_param_cb(max_interrupt_rate, &max_interrupt_rate_ops, &max_interrupt_rate, 0644);
-MODULE_PARM_DESC(max_interrupt_rate,
-                 "overflow interrupts a second per hart, at most (0: no limit; default 100000)");
-module_param_cb(throttled, &throttled_ops, NULL, 0444);
-MODULE_PARM_DESC(throttled, "overflowing counters held past the interrupt budget, all harts");
-
-/* The hart's unthrottle timer (hard: run in interrupt context with
- * interrupts off, on the hart it was started on): re-arms the held
- * counters once the window is a later one. It looks every quarter of a
- * jiffy while a counter is held (the next jiffy's start has no ktime a
- * module can aim at): a held counter resumes within a quarter of a jiffy
- * of its next window, not a whole jiffy after it was held. */
-#define UNTHROTTLE_POLL_NS (TICK_NSEC / 4)
-
-static enum hrtimer_restart unthrottle(struct hrtimer *timer)
-{
-	struct rv_throttle *throttle = this_cpu_ptr(&hart_throttle);
-	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
-	struct slot **armed = armed_here();
-	u32 due = rv_throttle_due(throttle, jiffies);
-	unsigned i;
-	if (!due) {
-		if (!throttle->held)
-			return HRTIMER_NORESTART;
-		hrtimer_forward_now(timer, ns_to_ktime(UNTHROTTLE_POLL_NS));
-		return HRTIMER_RESTART;
-	}
-	for (i = 0; i < 32; i++)
-		if ((due >> i & 1) && armed[i])
-			rv_throttle_resume(pmu, &armed[i]->counter, &armed[i]->armed);
-	return HRTIMER_NORESTART;
-}
-
-static void throttle_timers(bool on)
-{
-	int cpu;
-	for_each_possible_cpu(cpu)
-	{
-		struct hrtimer *timer = per_cpu_ptr(&hart_unthrottle, cpu);
-		if (on) {
-			hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-			timer->function = unthrottle;
-		} else {
-			hrtimer_cancel(timer);
-		}
-	}
 }
 
 /* One driver call, run on the counter's hart. */
@@ -285,7 +122,7 @@ struct call {
  * disarmed counter goes on from its whole count. */
 static int arm(struct rv_pmu *pmu, struct call *c)
 {
-	struct slot *s = c->slot, **armed = armed_here();
+	struct slot *s = c->slot, **armed = rv_kmod_armed_here();
 	u64 raw = 0;
 	int status = rv_counter_read(pmu, &s->counter, &raw);
 	if (status != RV_PMU_OK)
@@ -293,7 +130,7 @@ static int arm(struct rv_pmu *pmu, struct call *c)
 	if (s->armed.threshold)
 		raw = rv_armed_count(&s->armed, raw);
 	/* A held counter is re-armed here or disarmed: no longer held. */
-	rv_throttle_forget(this_cpu_ptr(&hart_throttle), s->counter.index);
+	rv_kmod_unhold(s->counter.index);
 	if (c->value == 0) {
 		armed[s->counter.index] = NULL;
 		s->armed.threshold = 0;
@@ -344,8 +181,8 @@ static void run_call(void *arg)
 			c->slot->paused = false;
 		}
 		if (c->slot && c->slot->armed.threshold) {
-			armed_here()[c->counter->index] = NULL;
-			rv_throttle_forget(this_cpu_ptr(&hart_throttle), c->counter->index);
+			rv_kmod_armed_here()[c->counter->index] = NULL;
+			rv_kmod_unhold(c->counter->index);
 			c->slot->armed.threshold = 0;
 		}
 		c->status = rv_counter_release(pmu, c->counter);
@@ -382,81 +219,6 @@ static int call_on(int cpu, struct call *c)
 	default:
 		return -EIO;
 	}
-}
-
-/* The overflow interrupt. Linux's perf (riscv_pmu_sbi, built in) maps
- * LCOFI and owns its per-CPU handler, which cannot be shared: the module
- * puts its own flow handler in front of perf's (the IRQ's descriptor
- * keeps perf's action), takes the overflows of the counters it armed and
- * hands the interrupt on to perf when any other counter's OF bit is set.
- * 0: no LCOFI on this machine (no Sscofpmf): no overflow. */
-static unsigned int lcofi_irq;
-static irq_flow_handler_t kernel_flow;
-
-static void overflow_interrupt(struct irq_desc *desc)
-{
-	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
-	struct rv_throttle *throttle = this_cpu_ptr(&hart_throttle);
-	struct slot **armed = armed_here();
-	uint32_t bits = 0, ours = 0;
-	uint32_t budget = rv_throttle_budget(READ_ONCE(max_interrupt_rate), HZ);
-	unsigned i;
-	/* A held counter's OF bit stays set: not a new overflow. */
-	if (rv_pmu_overflowed(pmu, &bits) == RV_PMU_OK)
-		for (i = 0; i < 32; i++)
-			if ((rv_throttle_pending(throttle, bits) >> i & 1) && armed[i])
-				ours |= 1u << i;
-	if (!ours) {
-		kernel_flow(desc);
-		return;
-	}
-	/* Cleared before the re-arms: an overflow after one sets it again. */
-	csr_clear(CSR_SIP, SIP_LCOFIP);
-	for (i = 0; i < 32; i++) {
-		struct slot *s = armed[i];
-		struct hrtimer *timer = this_cpu_ptr(&hart_unthrottle);
-		bool delivered;
-		if (!(ours >> i & 1))
-			continue;
-		rv_throttle_overflow(pmu, throttle, &s->counter, &s->armed, jiffies, budget,
-		                     &delivered);
-		if (!delivered) {
-			if (!hrtimer_is_queued(timer))
-				hrtimer_start(timer, ns_to_ktime(UNTHROTTLE_POLL_NS),
-				              HRTIMER_MODE_REL_PINNED_HARD);
-			continue;
-		}
-		set_bit(s - s->file->slots, &s->file->overflowed);
-		kill_fasync(&s->file->fasync, SIGIO, POLL_IN);
-	}
-	/* Counters perf holds (none of the module's files). */
-	if (bits & ~(uint32_t)READ_ONCE(*this_cpu_ptr(&hart_counters_held)))
-		kernel_flow(desc);
-}
-
-static void hook_overflow_interrupt(void)
-{
-	struct irq_domain *domain =
-	    irq_find_matching_fwnode(riscv_get_intc_hwnode(), DOMAIN_BUS_ANY);
-	unsigned int irq = domain ? irq_find_mapping(domain, RV_IRQ_PMU) : 0;
-	struct irq_data *data = irq ? irq_get_irq_data(irq) : NULL;
-	if (!data || !irq_data_to_desc(data)->action) {
-		pr_info("papillon_riscv: no overflow interrupt (LCOFI not mapped): no overflow\n");
-		return;
-	}
-	kernel_flow = irq_data_to_desc(data)->handle_irq;
-	irq_set_handler(irq, overflow_interrupt);
-	lcofi_irq = irq;
-}
-
-static void unhook_overflow_interrupt(void)
-{
-	if (!lcofi_irq)
-		return;
-	irq_set_handler(lcofi_irq, kernel_flow);
-	/* A handler still running on another hart ends before the module's
-	 * text goes (interrupt handlers are RCU read-side sections). */
-	synchronize_rcu();
 }
 
 /* Per-task counters: the owner's context switches. The notifiers run on
@@ -719,7 +481,7 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 		c.kind = CALL_USER;
 		break;
 	case RV_IOC_OVERFLOW:
-		if (!lcofi_irq)
+		if (!rv_kmod_overflow_hooked())
 			return -EOPNOTSUPP;
 		c.kind = CALL_ARM;
 		break;
@@ -764,7 +526,7 @@ static long rv_ioctl(struct file *file, unsigned cmd, unsigned long arg)
 		                           .delegation = pmu->delegation,
 		                           .delegated = pmu->delegated,
 		                           .sbi_counters = (__u32)pmu->sbi_counters,
-		                           .overflow = lcofi_irq != 0};
+		                           .overflow = rv_kmod_overflow_hooked()};
 		put_cpu();
 		return copy_to_user(uarg, &info, sizeof info) ? -EFAULT : 0;
 	}
@@ -870,14 +632,12 @@ static int __init rv_init(void)
 		    cpu, pmu->sbi_counters, pmu->delegation ? "on" : "off", pmu->delegated);
 	}
 	cpus_read_unlock();
-	throttle_timers(true);
-	hook_overflow_interrupt();
+	rv_kmod_overflow_start();
 	preempt_notifier_inc();
 	rc = misc_register(&rv_device);
 	if (rc) {
 		preempt_notifier_dec();
-		unhook_overflow_interrupt();
-		throttle_timers(false);
+		rv_kmod_overflow_stop();
 	}
 	return rc;
 }
@@ -886,9 +646,7 @@ static void __exit rv_exit(void)
 {
 	misc_deregister(&rv_device);
 	preempt_notifier_dec();
-	unhook_overflow_interrupt();
-	/* No interrupt starts one any more: the last ones end here. */
-	throttle_timers(false);
+	rv_kmod_overflow_stop();
 }
 
 module_init(rv_init);

@@ -10,7 +10,8 @@
 # RV64 build has none of them (illegal there). A missing case would not
 # fail the compile (the layer answers an unknown CSR as illegal), hence
 # the look at the generated code. The throttle's logic (rv_throttle.c,
-# the overflow interrupt's rate limit) compiles the same way, and must
+# the overflow interrupt's rate limit, with ../kernel-common/kthrottle.c,
+# the budget both modules share) compiles the same way, and must
 # call no libgcc helper (an RV32 kernel has none). Prints a verdict.
 set -u
 srcdir=${srcdir:-.}
@@ -40,18 +41,23 @@ compile() {
 			return 1
 		}
 	done
-	# The throttle's logic (rv_throttle.c), freestanding too: no call
-	# out (an RV32 64-bit division would need libgcc's __udivdi3).
-	"$cc" -std=gnu11 -ffreestanding -nostdinc -isystem "$("$cc" -print-file-name=include)" \
-		-march="$2" -mabi="$3" -O2 -Wall -Wextra -Werror -DRV_CSR_NATIVE \
-		-I"$srcdir/tests/native_stubs" -I"$srcdir/kernel" -I"$srcdir" \
-		-S "$srcdir/rv_throttle.c" -o "$tmp/rv$1-throttle.s" || {
-		fail "rv$1: rv_throttle.c: $cc $2/$3 failed"
-		return 1
-	}
-	if grep -Eq '(call|tail)[[:space:]]+__' "$tmp/rv$1-throttle.s"; then
-		fail "rv$1: rv_throttle.c calls a libgcc helper"
-	fi
+	# The throttle's logic (rv_throttle.c, and the budget and window
+	# both modules share, ../kernel-common/kthrottle.c), freestanding
+	# too: no call out (an RV32 64-bit division would need libgcc's
+	# __udivdi3).
+	for source in "$srcdir/rv_throttle.c" "$srcdir/../kernel-common/kthrottle.c"; do
+		name=$(basename "$source" .c)
+		"$cc" -std=gnu11 -ffreestanding -nostdinc -isystem "$("$cc" -print-file-name=include)" \
+			-march="$2" -mabi="$3" -O2 -Wall -Wextra -Werror -DRV_CSR_NATIVE \
+			-I"$srcdir/tests/native_stubs" -I"$srcdir/kernel" -I"$srcdir" -I"$srcdir/../kernel-common" \
+			-S "$source" -o "$tmp/rv$1-$name.s" || {
+			fail "rv$1: $name.c: $cc $2/$3 failed"
+			return 1
+		}
+		if grep -Eq '(call|tail)[[:space:]]+__' "$tmp/rv$1-$name.s"; then
+			fail "rv$1: $name.c calls a libgcc helper"
+		fi
+	done
 }
 
 # has XLEN INSN CSR: the RV<XLEN> code has INSN (csrr, csrw) of CSR.

@@ -2,7 +2,7 @@
 /* The fork generation (fork_generation.h). */
 #include <pthread.h>
 
-#include "core/fork_generation.h"
+#include "services/fork_generation.h"
 
 unsigned fork_generation;
 

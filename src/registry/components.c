@@ -5,8 +5,7 @@
  * whose directory defines `const struct component_ops name_component`. */
 #include "config.h"
 
-#include "component.h"
-#include "core/library.h"
+#include "registry/registry.h"
 
 #define DECLARE_COMPONENT(name) extern const struct component_ops name##_component;
 PAPILLON_FOR_EACH_COMPONENT(DECLARE_COMPONENT)
@@ -17,6 +16,6 @@ const struct component_ops *const papillon_components[] = {
 const int papillon_component_count =
     (int)(sizeof(papillon_components) / sizeof(papillon_components[0]));
 
-/* The core's tables indexed by component hold MAX_COMPONENTS. */
+/* The tables indexed by component hold MAX_COMPONENTS. */
 _Static_assert(sizeof(papillon_components) / sizeof(papillon_components[0]) <= MAX_COMPONENTS,
                "more components than the core's tables hold: raise MAX_COMPONENTS");

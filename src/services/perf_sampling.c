@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Hardware overflow through perf sampling, a core service of the
  * components whose counters are perf events (perf_event, and riscv in its
- * perf-managed mode; declared in component.h): a sampling event
+ * perf-managed mode; declared in services/perf_sampling.h): a sampling event
  * (sample_period = the threshold) with a small ring buffer of
  * PERF_SAMPLE_IP records, whose
  * signal goes to the thread that owns the event set (F_SETOWN_EX) as the
@@ -26,8 +26,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "component.h"
 #include "papi.h"
+#include "services/perf_sampling.h"
+#include "services/signal_routes.h"
 #include "util/error.h"
 
 #define RING_DATA_PAGES        1 /* a power of two: 256 samples of 16 bytes */

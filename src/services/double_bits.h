@@ -4,8 +4,8 @@
  * travel as the bit pattern of a double (GET_DOUBLE_SDE and
  * PAPI_DATATYPE_FP64 read them back). memcpy is the conversion C11 defines
  * for this; compilers turn it into a register move. */
-#ifndef PAPILLON_UTIL_DOUBLE_BITS_H
-#define PAPILLON_UTIL_DOUBLE_BITS_H
+#ifndef PAPILLON_SERVICES_DOUBLE_BITS_H
+#define PAPILLON_SERVICES_DOUBLE_BITS_H
 
 #include <string.h>
 
