@@ -8,6 +8,7 @@
 #include "api/internal.h"
 #include "util/error.h"
 #include "core/library.h"
+#include "core/system_info.h"
 
 struct device_kind {
 	int id;
@@ -81,7 +82,8 @@ PAPI_EXPORT int PAPI_get_dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, 
 	}
 }
 
-/* The cache of a level and kind ('I', 'D' or 'U'), or NULL. */
+/* The cache of a level and kind ('I', 'D' or 'U'), or NULL; the caller has
+ * had the layout gathered (system_hardware). */
 static const PAPI_mh_cache_info_t *find_cache(int level, char kind)
 {
 	const PAPI_mh_info_t *hierarchy = &papillon_library.hardware.mem_hierarchy;
@@ -148,7 +150,10 @@ PAPI_EXPORT int PAPI_get_dev_attr(void *handle, int id, PAPI_dev_attr_e attr, vo
 	const struct device_kind *kind = kind_of(handle);
 	if (!kind || !value || id < 0)
 		return papi_error_set(PAPI_EINVAL, "unknown device handle, bad id or NULL value");
-	const PAPI_hw_info_t *hw = &papillon_library.hardware;
+	const PAPI_hw_info_t *hw;
+	int status = system_hardware(&hw); /* the layout too: counts and caches */
+	if (status != PAPI_OK)
+		return status;
 	unsigned int *number = value;
 	switch (attr) {
 	case PAPI_DEV_ATTR__CPU_CHAR_NAME:

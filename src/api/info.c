@@ -6,6 +6,7 @@
 #include "api/internal.h"
 #include "util/error.h"
 #include "core/library.h"
+#include "core/system_info.h"
 #include "sysinfo/sysinfo.h"
 #include "util/timers.h"
 
@@ -48,17 +49,26 @@ PAPI_EXPORT int PAPI_disable_component_by_name(const char *name)
 
 PAPI_EXPORT const PAPI_hw_info_t *PAPI_get_hardware_info(void)
 {
-	return library_require_init() == PAPI_OK ? &papillon_library.hardware : NULL;
+	const PAPI_hw_info_t *info = NULL;
+	if (library_require_init() == PAPI_OK)
+		system_hardware(&info);
+	return info;
 }
 
 PAPI_EXPORT const PAPI_exe_info_t *PAPI_get_executable_info(void)
 {
-	return library_require_init() == PAPI_OK ? &papillon_library.executable : NULL;
+	const PAPI_exe_info_t *info = NULL;
+	if (library_require_init() == PAPI_OK)
+		system_executable(&info);
+	return info;
 }
 
 PAPI_EXPORT const PAPI_shlib_info_t *PAPI_get_shared_lib_info(void)
 {
-	return library_require_init() == PAPI_OK ? &papillon_library.shared_libraries : NULL;
+	const PAPI_shlib_info_t *info = NULL;
+	if (library_require_init() == PAPI_OK)
+		system_shared_libraries(&info);
+	return info;
 }
 
 PAPI_EXPORT int PAPI_get_dmem_info(PAPI_dmem_info_t *dest)

@@ -8,6 +8,7 @@
 #include "util/error.h"
 #include "core/eventset.h"
 #include "core/library.h"
+#include "core/system_info.h"
 
 #define COUNTABLE_DOMAINS (PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)
 
@@ -177,6 +178,34 @@ static int get_eventset_granularity(PAPI_option_t *ptr)
 	return PAPI_OK;
 }
 
+/* PAPI_option_t's members are not const: the records are (system_info.h). */
+static int hardware_option(PAPI_option_t *ptr)
+{
+	const PAPI_hw_info_t *info;
+	int status = system_hardware(&info);
+	if (status == PAPI_OK)
+		ptr->hw_info = (PAPI_hw_info_t *)info;
+	return status;
+}
+
+static int executable_option(PAPI_option_t *ptr)
+{
+	const PAPI_exe_info_t *info;
+	int status = system_executable(&info);
+	if (status == PAPI_OK)
+		ptr->exe_info = (PAPI_exe_info_t *)info;
+	return status;
+}
+
+static int shared_libraries_option(PAPI_option_t *ptr)
+{
+	const PAPI_shlib_info_t *info;
+	int status = system_shared_libraries(&info);
+	if (status == PAPI_OK)
+		ptr->shlib_info = (PAPI_shlib_info_t *)info;
+	return status;
+}
+
 PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 {
 	switch (option) {
@@ -194,12 +223,14 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	int status = library_require_init();
 	if (status != PAPI_OK)
 		return status;
+	/* The identity (the clock) is there since init; the layout is not. */
 	const PAPI_hw_info_t *hardware = &papillon_library.hardware;
 	switch (option) {
 	case PAPI_CLOCKRATE:
 		return hardware->cpu_max_mhz > 0 ? hardware->cpu_max_mhz : (int)hardware->mhz;
 	case PAPI_MAX_CPUS:
-		return hardware->ncpu;
+		status = system_hardware(&hardware);
+		return status == PAPI_OK ? hardware->ncpu : status;
 	case PAPI_MAX_HWCTRS:
 		return papillon_component_info[0].num_cntrs;
 	case PAPI_MAX_MPX_CTRS:
@@ -222,14 +253,11 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 		ptr->preload = papillon_library.preload;
 		return PAPI_OK;
 	case PAPI_HWINFO:
-		ptr->hw_info = &papillon_library.hardware;
-		return PAPI_OK;
+		return hardware_option(ptr);
 	case PAPI_EXEINFO:
-		ptr->exe_info = &papillon_library.executable;
-		return PAPI_OK;
+		return executable_option(ptr);
 	case PAPI_SHLIBINFO:
-		ptr->shlib_info = &papillon_library.shared_libraries;
-		return PAPI_OK;
+		return shared_libraries_option(ptr);
 	case PAPI_COMPONENTINFO:
 		ptr->cmp_info = &papillon_component_info[0];
 		return PAPI_OK;
@@ -284,8 +312,13 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	case PAPI_SHLIBINFO:
 		if (!ptr)
 			return papi_error_set(PAPI_EINVAL, "option pointer is NULL");
-		ptr->shlib_info = &papillon_library.shared_libraries;
-		return PAPI_OK;
+		/* Before init, as before: the empty list (nothing to gather yet). */
+		if (library_require_init() != PAPI_OK) {
+			papi_error_clear();
+			ptr->shlib_info = &papillon_library.shared_libraries;
+			return PAPI_OK;
+		}
+		return shared_libraries_option(ptr);
 	case PAPI_COMPONENTINFO:
 		if (!ptr)
 			return papi_error_set(PAPI_EINVAL, "option pointer is NULL");

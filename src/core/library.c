@@ -10,7 +10,7 @@
 #include "core/library.h"
 #include "core/multiplex.h"
 #include "core/signals.h"
-#include "sysinfo/sysinfo.h"
+#include "core/system_info.h"
 #include "core/threads.h"
 #include "util/timers.h"
 
@@ -154,16 +154,10 @@ int library_init(void)
 	if (status != PAPI_OK)
 		return status;
 	library_prepare_components();
-	status = sysinfo_hardware(&papillon_library.hardware);
+	/* Only what counting needs; the rest on first request (system_info.h). */
+	status = system_info_init();
 	if (status != PAPI_OK)
 		return status;
-	status = sysinfo_executable(&papillon_library.executable);
-	if (status != PAPI_OK)
-		return status;
-	status = sysinfo_shared_libraries(&papillon_library.shared_libraries);
-	if (status != PAPI_OK)
-		return status;
-	sysinfo_preload(&papillon_library.preload);
 	timers_init(papillon_library.hardware.cpu_max_mhz > 0
 	                ? (double)papillon_library.hardware.cpu_max_mhz
 	                : (double)papillon_library.hardware.mhz);
@@ -180,7 +174,7 @@ void library_shutdown(void)
 			papillon_components[c]->shutdown();
 		papillon_component_ready[c] = 0;
 	}
-	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
+	system_info_shutdown();
 	threads_reset();
 	papillon_library.init_level = PAPI_NOT_INITED;
 	papillon_library.default_domain = PAPI_DOM_USER;

@@ -112,12 +112,19 @@ static int cpuinfo_read(struct cpuinfo *info)
 	FILE *file = fopen("/proc/cpuinfo", "re");
 	if (!file)
 		return papi_error_set(PAPI_ESYS, "cannot open /proc/cpuinfo");
+	/* stdio reads /proc files 1 KiB at a time (their st_blksize): a system
+	 * call per KiB, some 4 KiB per CPU. 64 KiB take a small machine's file
+	 * in one read (without the memory, stdio's own buffer does). */
+	char *buffer = malloc(64 * 1024);
+	if (buffer)
+		setvbuf(file, buffer, _IOFBF, 64 * 1024);
 	char *line = NULL;
 	size_t capacity = 0;
 	while (getline(&line, &capacity, file) > 0)
 		cpuinfo_record(info, line);
 	free(line);
 	fclose(file);
+	free(buffer);
 	return PAPI_OK;
 }
 
@@ -328,7 +335,7 @@ static void decode_frequencies(PAPI_hw_info_t *hw, const struct cpuinfo *info)
 	hw->clock_mhz = hw->cpu_max_mhz;
 }
 
-int sysinfo_hardware(PAPI_hw_info_t *hw)
+int sysinfo_hardware_identity(PAPI_hw_info_t *hw)
 {
 	struct cpuinfo *info = calloc(1, sizeof(*info));
 	if (!info)
@@ -338,12 +345,23 @@ int sysinfo_hardware(PAPI_hw_info_t *hw)
 	if (status == PAPI_OK) {
 		decode_identity(hw, info);
 		decode_frequencies(hw, info);
-		status = sysinfo_topology(hw);
 	}
 	free(info);
+	return status;
+}
+
+int sysinfo_hardware_layout(PAPI_hw_info_t *hw)
+{
+	int status = sysinfo_topology(hw);
 	if (status != PAPI_OK)
 		return status;
 	sysinfo_x86_tlbs(&hw->mem_hierarchy, hw->vendor);
 	sysinfo_hypervisor(hw);
 	return PAPI_OK;
+}
+
+int sysinfo_hardware(PAPI_hw_info_t *hw)
+{
+	int status = sysinfo_hardware_identity(hw);
+	return status == PAPI_OK ? sysinfo_hardware_layout(hw) : status;
 }

@@ -1,12 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* System information gathered once at PAPI_library_init. */
+/* System information: the readers behind PAPI_get_hardware_info and its
+ * kin. src/core/sysinfo_once.c decides when each runs (once, on first
+ * request, except the identity that counting needs at init). */
 #ifndef PAPILLON_SYSINFO_H
 #define PAPILLON_SYSINFO_H
 
 #include "papi.h"
 
-/* Hardware: from hwloc when built with it, else /proc/cpuinfo and /sys. */
+/* Hardware: from hwloc when built with it, else /proc/cpuinfo and /sys.
+ * sysinfo_hardware is the identity and the layout in one call. */
 int sysinfo_hardware(PAPI_hw_info_t *hw);
+/* What counting needs, from /proc/cpuinfo and cpufreq (clears hw first):
+ * vendor, model, family, stepping and the frequencies that timers, derived
+ * events and preset tables use. */
+int sysinfo_hardware_identity(PAPI_hw_info_t *hw);
+/* The rest, on top of the identity (does not clear hw): topology (hwloc, the
+ * costly part), caches, TLBs and virtualization. */
+int sysinfo_hardware_layout(PAPI_hw_info_t *hw);
 /* The running executable: path, name, text/data/bss addresses. */
 int sysinfo_executable(PAPI_exe_info_t *exe);
 /* The loaded shared objects, from /proc/self/maps. Allocates map; free with

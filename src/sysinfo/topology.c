@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* CPU topology and caches: from hwloc when built with it, else from sysfs.
  *
+ * hwloc is opened with dlopen on the first request, not linked: as a
+ * library's dependency the loader mapped and relocated it, and libudev and
+ * libm behind it, in every process that started PAPI (about 40 system calls
+ * and a good part of a start's CPU time, issue 28), though most never ask
+ * for the topology. Without it at run time, sysfs answers.
+ *
  * PAPI's meanings: threads = hardware threads per core, cores = cores per
  * socket, sockets, nnodes = NUMA nodes, totalcpus = online CPUs, ncpu = CPUs
  * per NUMA node. On hybrid parts (cores with different SMT widths) threads is
@@ -14,6 +20,7 @@
 #include <unistd.h>
 
 #ifdef HAVE_HWLOC
+#include <dlfcn.h>
 #include <hwloc.h>
 #endif
 
@@ -116,12 +123,75 @@ static void topology_from_sysfs(PAPI_hw_info_t *hw)
 }
 
 #ifdef HAVE_HWLOC
+/* The soname of hwloc 2's ABI (every 2.x release so far). */
+#define HWLOC_SONAME "libhwloc.so.15"
+
+/* The hwloc functions used, from dlopen. hwloc.h's inline helpers call
+ * others by name, so the walks below use these alone. */
+static struct {
+	int (*topology_init)(hwloc_topology_t *);
+	int (*topology_set_flags)(hwloc_topology_t, unsigned long);
+	int (*topology_set_io_types_filter)(hwloc_topology_t, enum hwloc_type_filter_e);
+	int (*topology_set_icache_types_filter)(hwloc_topology_t, enum hwloc_type_filter_e);
+	int (*topology_load)(hwloc_topology_t);
+	int (*topology_is_thissystem)(hwloc_topology_t);
+	void (*topology_destroy)(hwloc_topology_t);
+	int (*get_type_depth)(hwloc_topology_t, hwloc_obj_type_t);
+	unsigned (*get_nbobjs_by_depth)(hwloc_topology_t, int);
+	hwloc_obj_t (*get_obj_by_depth)(hwloc_topology_t, int, unsigned);
+	int (*bitmap_iszero)(hwloc_const_bitmap_t);
+	int (*bitmap_isincluded)(hwloc_const_bitmap_t, hwloc_const_bitmap_t);
+	int (*obj_type_is_cache)(hwloc_obj_type_t);
+} hw_api;
+
+/* Opens hwloc once per process (sysinfo_topology runs under the caller's
+ * lock, src/core/system_info.c); 0 when it is not there. The handle stays
+ * open: hwloc's plugins stay loaded too. */
+static int hwloc_open(void)
+{
+	static int opened = -1;
+	if (opened >= 0)
+		return opened;
+	opened = 0;
+	void *library = dlopen(HWLOC_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!library)
+		return 0;
+	struct {
+		void **slot;
+		const char *name;
+	} symbols[] = {
+	    {(void **)&hw_api.topology_init, "hwloc_topology_init"},
+	    {(void **)&hw_api.topology_set_flags, "hwloc_topology_set_flags"},
+	    {(void **)&hw_api.topology_set_io_types_filter, "hwloc_topology_set_io_types_filter"},
+	    {(void **)&hw_api.topology_set_icache_types_filter,
+	     "hwloc_topology_set_icache_types_filter"},
+	    {(void **)&hw_api.topology_load, "hwloc_topology_load"},
+	    {(void **)&hw_api.topology_is_thissystem, "hwloc_topology_is_thissystem"},
+	    {(void **)&hw_api.topology_destroy, "hwloc_topology_destroy"},
+	    {(void **)&hw_api.get_type_depth, "hwloc_get_type_depth"},
+	    {(void **)&hw_api.get_nbobjs_by_depth, "hwloc_get_nbobjs_by_depth"},
+	    {(void **)&hw_api.get_obj_by_depth, "hwloc_get_obj_by_depth"},
+	    {(void **)&hw_api.bitmap_iszero, "hwloc_bitmap_iszero"},
+	    {(void **)&hw_api.bitmap_isincluded, "hwloc_bitmap_isincluded"},
+	    {(void **)&hw_api.obj_type_is_cache, "hwloc_obj_type_is_cache"},
+	};
+	for (size_t i = 0; i < sizeof(symbols) / sizeof(symbols[0]); i++) {
+		*symbols[i].slot = dlsym(library, symbols[i].name);
+		if (!*symbols[i].slot) {
+			dlclose(library);
+			return 0;
+		}
+	}
+	opened = 1;
+	return 1;
+}
+
 /* A topology of this machine, or NULL (hwloc honours HWLOC_XMLFILE and
  * HWLOC_FSROOT, which describe some other machine: then sysfs is the truth). */
 static hwloc_topology_t hwloc_load_this_system(void)
 {
 	hwloc_topology_t topology;
-	if (hwloc_topology_init(&topology) != 0)
+	if (!hwloc_open() || hw_api.topology_init(&topology) != 0)
 		return NULL;
 	/* Count every online CPU, not only those of our cgroup or affinity mask. */
 	unsigned long flags = HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED;
@@ -131,35 +201,63 @@ static hwloc_topology_t hwloc_load_this_system(void)
 	flags |= HWLOC_TOPOLOGY_FLAG_DONT_CHANGE_BINDING | HWLOC_TOPOLOGY_FLAG_NO_DISTANCES |
 	         HWLOC_TOPOLOGY_FLAG_NO_MEMATTRS | HWLOC_TOPOLOGY_FLAG_NO_CPUKINDS;
 #endif
-	hwloc_topology_set_flags(topology, flags);
-	hwloc_topology_set_io_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_NONE);
+	hw_api.topology_set_flags(topology, flags);
+	hw_api.topology_set_io_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_NONE);
 	/* Instruction caches are filtered out unless asked for. */
-	hwloc_topology_set_icache_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_ALL);
-	if (hwloc_topology_load(topology) != 0 || !hwloc_topology_is_thissystem(topology)) {
-		hwloc_topology_destroy(topology);
+	hw_api.topology_set_icache_types_filter(topology, HWLOC_TYPE_FILTER_KEEP_ALL);
+	if (hw_api.topology_load(topology) != 0 || !hw_api.topology_is_thissystem(topology)) {
+		hw_api.topology_destroy(topology);
 		return NULL;
 	}
 	return topology;
 }
 
+/* The objects of a type: their depth and count (0 when there are none, or
+ * when they sit at several depths, which only groups do). */
+static int hwloc_level(hwloc_topology_t topology, hwloc_obj_type_t type, unsigned *count)
+{
+	int depth = hw_api.get_type_depth(topology, type);
+	*count = depth == HWLOC_TYPE_DEPTH_UNKNOWN || depth == HWLOC_TYPE_DEPTH_MULTIPLE
+	             ? 0
+	             : hw_api.get_nbobjs_by_depth(topology, depth);
+	return depth;
+}
+
+/* The PUs whose (non-empty) cpuset lies inside set. */
+static int hwloc_pus_inside(hwloc_topology_t topology, hwloc_const_cpuset_t set)
+{
+	unsigned count;
+	int depth = hwloc_level(topology, HWLOC_OBJ_PU, &count);
+	int inside = 0;
+	for (unsigned i = 0; i < count; i++) {
+		hwloc_obj_t pu = hw_api.get_obj_by_depth(topology, depth, i);
+		if (pu && pu->cpuset && !hw_api.bitmap_iszero(pu->cpuset) &&
+		    hw_api.bitmap_isincluded(pu->cpuset, set))
+			inside++;
+	}
+	return inside;
+}
+
 static void topology_from_hwloc(PAPI_hw_info_t *hw, hwloc_topology_t topology)
 {
 	int threads_max = 0;
-	hwloc_obj_t core = NULL;
-	while ((core = hwloc_get_next_obj_by_type(topology, HWLOC_OBJ_CORE, core)) != NULL) {
-		int threads =
-		    hwloc_get_nbobjs_inside_cpuset_by_type(topology, core->cpuset, HWLOC_OBJ_PU);
+	unsigned cores, packages, nodes;
+	int depth = hwloc_level(topology, HWLOC_OBJ_CORE, &cores);
+	for (unsigned i = 0; i < cores; i++) {
+		hwloc_obj_t core = hw_api.get_obj_by_depth(topology, depth, i);
+		int threads = core && core->cpuset ? hwloc_pus_inside(topology, core->cpuset) : 0;
 		if (threads > threads_max)
 			threads_max = threads;
 	}
+	hwloc_level(topology, HWLOC_OBJ_PACKAGE, &packages);
+	depth = hwloc_level(topology, HWLOC_OBJ_NUMANODE, &nodes);
 	int nodes_with_cpus = 0;
-	hwloc_obj_t node = NULL;
-	while ((node = hwloc_get_next_obj_by_type(topology, HWLOC_OBJ_NUMANODE, node)) != NULL)
-		if (node->cpuset && !hwloc_bitmap_iszero(node->cpuset))
+	for (unsigned i = 0; i < nodes; i++) {
+		hwloc_obj_t node = hw_api.get_obj_by_depth(topology, depth, i);
+		if (node && node->cpuset && !hw_api.bitmap_iszero(node->cpuset))
 			nodes_with_cpus++;
-	topology_finish(hw, hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE),
-	                hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PACKAGE), threads_max,
-	                hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_NUMANODE), nodes_with_cpus);
+	}
+	topology_finish(hw, (int)cores, (int)packages, threads_max, (int)nodes, nodes_with_cpus);
 }
 #endif
 
@@ -301,13 +399,24 @@ static void sysfs_caches(PAPI_mh_info_t *mh, int cpu, int fill)
 }
 
 #ifdef HAVE_HWLOC
+/* The PU of an OS CPU number, else the first PU, or NULL. */
+static hwloc_obj_t hwloc_pu_of(hwloc_topology_t topology, int cpu)
+{
+	unsigned count;
+	int depth = hwloc_level(topology, HWLOC_OBJ_PU, &count);
+	for (unsigned i = 0; i < count; i++) {
+		hwloc_obj_t pu = hw_api.get_obj_by_depth(topology, depth, i);
+		if (pu && pu->os_index == (unsigned)cpu)
+			return pu;
+	}
+	return count > 0 ? hw_api.get_obj_by_depth(topology, depth, 0) : NULL;
+}
+
 static void hwloc_caches(PAPI_mh_info_t *mh, hwloc_topology_t topology, int cpu)
 {
-	hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(topology, (unsigned)cpu);
-	if (!pu)
-		pu = hwloc_get_obj_by_type(topology, HWLOC_OBJ_PU, 0);
+	hwloc_obj_t pu = hwloc_pu_of(topology, cpu);
 	for (hwloc_obj_t obj = pu ? pu->parent : NULL; obj; obj = obj->parent) {
-		if (!hwloc_obj_type_is_cache(obj->type))
+		if (!hw_api.obj_type_is_cache(obj->type))
 			continue;
 		const struct hwloc_cache_attr_s *cache = &obj->attr->cache;
 		int type = cache->type == HWLOC_OBJ_CACHE_DATA          ? PAPI_MH_TYPE_DATA
@@ -332,7 +441,7 @@ int sysinfo_topology(PAPI_hw_info_t *hw)
 	if (topology) {
 		topology_from_hwloc(hw, topology);
 		hwloc_caches(&hw->mem_hierarchy, topology, cpu);
-		hwloc_topology_destroy(topology);
+		hw_api.topology_destroy(topology);
 		sysfs_caches(&hw->mem_hierarchy, cpu, 0);
 		return PAPI_OK;
 	}

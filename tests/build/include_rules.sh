@@ -23,11 +23,19 @@ cd "$top" || exit 99
 	echo "FAILED: cannot read $rules"
 	exit 1
 }
-# The sources: every folder that holds C or C++ of the project (build trees
-# and caches are never under these).
-sources=$(find src components tests ctests utils bench tools ftests include lab \
-	-type f \( -name '*.c' -o -name '*.h' -o -name '*.cc' -o -name '*.cpp' \
-	-o -name '*.hpp' -o -name '*.inc' \) 2>/dev/null | LC_ALL=C sort)
+# The sources: every C or C++ file of the project. In a git checkout, the
+# tracked and untracked ones git does not ignore: the lab copies the tree into lab/build/ (ignored), and a
+# scan of the folders would judge that copy too. In a release tarball (make
+# distcheck) only distributed files exist, so the folders are scanned.
+source_dirs="src components tests ctests utils bench tools ftests include lab"
+source_pattern='\.(c|h|cc|cpp|hpp|inc)$'
+if git -C "$top" rev-parse --show-toplevel 2>/dev/null | grep -qxF "$top"; then
+	# shellcheck disable=SC2086 # the folders are words
+	sources=$(git -C "$top" ls-files --cached --others --exclude-standard -- $source_dirs | grep -E "$source_pattern" | LC_ALL=C sort)
+else
+	# shellcheck disable=SC2086
+	sources=$(find $source_dirs -type f 2>/dev/null | grep -E "$source_pattern" | LC_ALL=C sort)
+fi
 [ -n "$sources" ] || {
 	echo "FAILED: no sources found under $top"
 	exit 1

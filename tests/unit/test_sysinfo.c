@@ -19,6 +19,7 @@
 
 #include "papi.h"
 #include "sysinfo/sysinfo.h"
+#include "core/system_info.h"
 #include "util/timers.h"
 #include "unit_assert.h"
 
@@ -649,6 +650,30 @@ static void test_virt_cycles_follow_virt_nsec(void)
 	          (double)(c1 - c0) <= (double)(outer1 - outer0) * per_ns + 2);
 }
 
+/* PAPI_library_init leaves the layout (hwloc's topology, the caches) to the
+ * first request; that request gathers it, once: a shutdown and another init
+ * keep it, and later requests return the same record. This program's other
+ * suites call the sysinfo readers directly, never system_info.c. */
+static void test_layout_gathered_on_first_request(void)
+{
+	CU_ASSERT_EQUAL_FATAL(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	CU_ASSERT_FALSE(system_hardware_layout_gathered());
+	CU_ASSERT(PAPI_get_opt(PAPI_CLOCKRATE, NULL) >= 0); /* the identity needs no layout */
+	CU_ASSERT_FALSE(system_hardware_layout_gathered());
+	const PAPI_hw_info_t *first = PAPI_get_hardware_info();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+	CU_ASSERT_TRUE(system_hardware_layout_gathered());
+	CU_ASSERT_EQUAL(first->totalcpus, (int)sysconf(_SC_NPROCESSORS_ONLN));
+	CU_ASSERT(first->ncpu >= 1 && first->cores >= 1 && first->sockets >= 1);
+	CU_ASSERT(first->mem_hierarchy.levels == hw.mem_hierarchy.levels);
+	PAPI_shutdown();
+	CU_ASSERT_EQUAL_FATAL(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	CU_ASSERT_TRUE(system_hardware_layout_gathered());
+	CU_ASSERT_PTR_EQUAL(PAPI_get_hardware_info(), first);
+	CU_ASSERT_EQUAL(first->ncpu, hw.ncpu);
+	PAPI_shutdown();
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -663,6 +688,8 @@ int main(void)
 	CU_add_test(hardware, "TLBs", test_tlbs_are_well_formed);
 	CU_add_test(hardware, "virtualization", test_virtualization);
 	CU_add_test(hardware, "fills the whole struct", test_hardware_fills_whole_struct);
+	CU_add_test(hardware, "layout gathered on first request",
+	            test_layout_gathered_on_first_request);
 	CU_pSuite program = CU_add_suite("sysinfo_executable", NULL, NULL);
 	CU_add_test(program, "executable ranges", test_executable);
 	CU_add_test(program, "shared libraries", test_shared_libraries);
