@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Entry points: counting. Each is one call of the counting dispatcher
- * (dispatch.c), which decides where the counts come from; PAPI_read is a
- * jump to it. */
+ * (dispatch.c), which decides where the counts come from; PAPI_read's lookup is
+ * inline (dispatch.h), so PAPI_read is the lookup itself. */
 #include "papi.h"
 #include "api/internal.h"
 #include "core/dispatch.h"

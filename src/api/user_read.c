@@ -21,7 +21,7 @@ PAPI_EXPORT int PAPI_set_user_read(int EventSet, int mode)
 	struct eventset *set = api_eventset(EventSet);
 	if (!set)
 		return PAPI_ENOEVST;
-	return counting_set_user_read(eventset_counting(set), mode);
+	return eventset_set_user_read(set, mode);
 }
 
 PAPI_EXPORT int PAPI_get_user_read(int EventSet, int *mode)
@@ -31,7 +31,7 @@ PAPI_EXPORT int PAPI_get_user_read(int EventSet, int *mode)
 		return PAPI_ENOEVST;
 	if (!mode)
 		return papi_error_set(PAPI_EINVAL, "mode pointer is NULL");
-	*mode = counting_user_read(eventset_counting(set));
+	*mode = eventset_user_read(set);
 	return PAPI_OK;
 }
 

@@ -11,34 +11,20 @@
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset.h"
+#include "core/eventset_record.h"
 #include "core/eventset_table.h"
 #include "core/library.h"
 #include "natives/table.h"
 #include "presets/presets.h"
 
 /* The flags a set keeps itself; PAPI_RUNNING / PAPI_STOPPED come from its
- * counting record. */
+ * counting state (running). */
 #define EVENTSET_FLAGS                                                                             \
 	(PAPI_ATTACHED | PAPI_CPU_ATTACHED | PAPI_MULTIPLEXING | PAPI_OVERFLOWING | PAPI_PROFILING)
 
-struct eventset {
-	int id;
-	int flags; /* EVENTSET_FLAGS */
-	struct counting *counting;
-	struct overflow_state *overflow;
-
-	int event_count;
-	struct eventset_event *events;
-
-	/* Distinct native events, in the order given to the component. */
-	int native_count;
-	struct component_event *natives;
-	int *native_users; /* how many events use each native */
-};
-
 struct eventset *eventset_lookup(int id)
 {
-	return eventset_table_set(id);
+	return eventset_table_get(id);
 }
 
 int eventset_next(int after)
@@ -51,18 +37,13 @@ int eventset_create(int *id)
 	struct eventset *set = calloc(1, sizeof(*set));
 	if (!set)
 		return papi_error_set(PAPI_ENOMEM, "no memory for a new event set");
-	set->counting = counting_create();
-	if (!set->counting) {
-		free(set);
-		return PAPI_ENOMEM;
-	}
-	int status = eventset_table_insert(set, set->counting, &set->id);
+	counting_init(set);
+	int status = eventset_table_insert(set, &set->id);
 	if (status != PAPI_OK) {
-		counting_destroy(set->counting);
+		counting_release(set);
 		free(set);
 		return status;
 	}
-	counting_identify(set->counting, set->id);
 	*id = set->id;
 	return PAPI_OK;
 }
@@ -83,7 +64,7 @@ int eventset_destroy(int *id)
 	struct eventset *set = eventset_lookup(*id);
 	if (!set)
 		return papi_error_set(PAPI_ENOEVST, "event set %d does not exist", *id);
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", *id);
 	if (set->event_count > 0)
 		return papi_error_set(PAPI_EINVAL,
@@ -92,7 +73,7 @@ int eventset_destroy(int *id)
 	/* Empty, so no overflow: removing or cleaning up the last event
 	 * turned it off. */
 	eventset_table_remove(set->id);
-	counting_destroy(set->counting);
+	counting_release(set);
 	release_arrays(set);
 	free(set);
 	*id = PAPI_NULL;
@@ -103,7 +84,7 @@ int eventset_assign_component(struct eventset *set, int cidx)
 {
 	if (library_check_component(cidx) != PAPI_OK)
 		return PAPI_ENOCMP;
-	int bound = eventset_component(set);
+	int bound = set->cidx;
 	if (bound >= 0)
 		return papi_error_set(PAPI_EINVAL, "event set %d is already bound to component %s",
 		                      set->id, papillon_components[bound]->name);
@@ -111,7 +92,7 @@ int eventset_assign_component(struct eventset *set, int cidx)
 		return papi_error_set(PAPI_ECMP_DISABLED, "component %s is disabled: %s",
 		                      papillon_components[cidx]->name,
 		                      papillon_component_info[cidx].disabled_reason);
-	return counting_bind(set->counting, cidx);
+	return counting_bind(set, cidx);
 }
 
 /* The natives behind an event code, and how they combine. */
@@ -140,14 +121,13 @@ static int expand_code(int code, struct eventset_event *event, int natives[PAPI_
 	return PAPI_OK;
 }
 
-/* Installs a new native list: the counting record reopens the component's
+/* Installs a new native list: the counting state reopens the component's
  * control first, and only if that works does the set change. */
 static int install_natives(struct eventset *set, struct component_event *natives, int *users,
                            int native_count, struct eventset_event *events, int event_count,
                            const long long *kept_values)
 {
-	int status =
-	    counting_update(set->counting, natives, native_count, events, event_count, kept_values);
+	int status = counting_update(set, natives, native_count, events, event_count, kept_values);
 	if (status != PAPI_OK)
 		return status;
 	free(set->natives);
@@ -172,7 +152,7 @@ static int find_native(const struct component_event *natives, int count, int cod
 
 int eventset_add(struct eventset *set, int code)
 {
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "cannot add to event set %d while it runs",
 		                      set->id);
 	int owner_status = eventset_check_owner(set);
@@ -191,7 +171,7 @@ int eventset_add(struct eventset *set, int code)
 		return status;
 
 	/* Every term must be countable and belong to the set's component. */
-	int cidx = eventset_component(set);
+	int cidx = set->cidx;
 	const void *encodings[PAPI_MAX_INFO_TERMS];
 	for (int t = 0; t < event.term_count; t++) {
 		const struct native_entry *entry = native_table_get(codes[t]);
@@ -261,7 +241,7 @@ int eventset_add(struct eventset *set, int code)
 
 int eventset_check_removal(const struct eventset *set, int code)
 {
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "cannot remove from event set %d while it runs",
 		                      set->id);
 	int owner_status = eventset_check_owner(set);
@@ -308,7 +288,7 @@ int eventset_remove(struct eventset *set, int code)
 		}
 	}
 	/* The other events keep what they counted up to the last stop. */
-	const long long *stopped = counting_stopped_values(set->counting);
+	const long long *stopped = set->stopped_values;
 	for (int i = 0, j = 0; i < set->event_count; i++) {
 		if (i == index)
 			continue;
@@ -332,16 +312,16 @@ int eventset_remove(struct eventset *set, int code)
 
 int eventset_cleanup(struct eventset *set)
 {
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "cannot clean up event set %d while it runs",
 		                      set->id);
 	/* As in PAPI, a cleaned-up set is a plain stopped set again. */
-	if (eventset_component(set) >= 0) {
-		int status = counting_update(set->counting, NULL, 0, NULL, 0, NULL);
+	if (set->cidx >= 0) {
+		int status = counting_update(set, NULL, 0, NULL, 0, NULL);
 		if (status != PAPI_OK)
 			return status;
 	}
-	counting_drop_multiplexer(set->counting);
+	counting_drop_multiplexer(set);
 	release_arrays(set);
 	set->flags &= PAPI_ATTACHED | PAPI_CPU_ATTACHED;
 	return PAPI_OK;
@@ -354,22 +334,17 @@ int eventset_id(const struct eventset *set)
 
 int eventset_component(const struct eventset *set)
 {
-	return counting_component(set->counting);
-}
-
-struct counting *eventset_counting(const struct eventset *set)
-{
-	return set->counting;
+	return set->cidx;
 }
 
 bool eventset_running(const struct eventset *set)
 {
-	return counting_running(set->counting);
+	return set->running;
 }
 
 int eventset_state(const struct eventset *set)
 {
-	return set->flags | (eventset_running(set) ? PAPI_RUNNING : PAPI_STOPPED);
+	return set->flags | (set->running ? PAPI_RUNNING : PAPI_STOPPED);
 }
 
 void eventset_set_flags(struct eventset *set, int flags, bool on)
@@ -390,56 +365,28 @@ const struct eventset_event *eventset_event(const struct eventset *set, int inde
 	return index >= 0 && index < set->event_count ? &set->events[index] : NULL;
 }
 
-int eventset_event_index(const struct eventset *set, int code)
-{
-	for (int i = 0; i < set->event_count; i++)
-		if (set->events[i].code == code)
-			return i;
-	return -1;
-}
-
 int eventset_native_count(const struct eventset *set)
 {
 	return set->native_count;
 }
 
-const struct component_event *eventset_native(const struct eventset *set, int position)
-{
-	return position >= 0 && position < set->native_count ? &set->natives[position] : NULL;
-}
-
-const struct counting_options *eventset_options(const struct eventset *set)
-{
-	return counting_options(set->counting);
-}
-
 int eventset_apply_options(struct eventset *set, const struct counting_options *options)
 {
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "cannot change event set %d while it runs",
 		                      set->id);
-	return counting_apply_options(set->counting, options);
-}
-
-int eventset_check_owner(const struct eventset *set)
-{
-	return counting_check_owner(set->counting);
-}
-
-bool eventset_owned_by_caller(const struct eventset *set)
-{
-	return counting_owned_by_caller(set->counting);
+	return counting_apply_options(set, options);
 }
 
 int eventset_multiplex(struct eventset *set, int flags, long long ns)
 {
-	int cidx = eventset_component(set);
+	int cidx = set->cidx;
 	if (cidx < 0)
 		return papi_error_set(PAPI_ENOCMP,
 		                      "event set %d has no component yet: add an event or assign "
 		                      "a component before PAPI_set_multiplex",
 		                      set->id);
-	if (eventset_running(set))
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running", set->id);
 	if (set->flags & PAPI_MULTIPLEXING)
 		return papi_error_set(PAPI_EINVAL, "event set %d is already multiplexed", set->id);
@@ -448,7 +395,7 @@ int eventset_multiplex(struct eventset *set, int flags, long long ns)
 		                      (unsigned)flags);
 	if (ns < 0)
 		return papi_error_set(PAPI_EINVAL, "multiplex interval %lld ns is negative", ns);
-	if (set->overflow)
+	if (set->overflow.active)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d overflows or profiles: multiplexing and "
 		                      "overflow do not mix (PAPI_overflow threshold 0 first)",
@@ -462,51 +409,13 @@ int eventset_multiplex(struct eventset *set, int flags, long long ns)
 	int status;
 	if ((papillon_components[cidx]->capabilities & CAP_KERNEL_MULTIPLEX) &&
 	    !(flags & PAPI_MULTIPLEX_FORCE_SW)) {
-		struct counting_options options = *eventset_options(set);
+		struct counting_options options = set->options;
 		options.multiplex = 1;
 		status = eventset_apply_options(set, &options);
 	} else {
-		status = counting_use_multiplexer(set->counting, ns);
+		status = counting_use_multiplexer(set, ns);
 	}
 	if (status == PAPI_OK)
 		set->flags |= PAPI_MULTIPLEXING;
-	return status;
-}
-
-bool eventset_multiplexed_in_software(const struct eventset *set)
-{
-	return counting_multiplexed_in_software(set->counting);
-}
-
-struct overflow_state *eventset_overflow(const struct eventset *set)
-{
-	return set->overflow;
-}
-
-void eventset_set_overflow(struct eventset *set, struct overflow_state *state)
-{
-	set->overflow = state;
-}
-
-int eventset_route_overflow(struct eventset *set, int native, long long threshold,
-                            void (*fire)(void *cookie, int index, void *address, void *context),
-                            void *cookie, pid_t signal_tid)
-{
-	if (native >= set->native_count)
-		return papi_error_set(PAPI_EBUG, "event set %d has no native %d", set->id, native);
-	long long kept[set->native_count > 0 ? set->native_count : 1];
-	for (int n = 0; n < set->native_count; n++) {
-		kept[n] = set->natives[n].overflow_threshold;
-		if (native < 0 || n == native)
-			set->natives[n].overflow_threshold = native < 0 ? 0 : threshold;
-	}
-	struct counting_options options = *eventset_options(set);
-	options.overflow_fire = fire;
-	options.overflow_cookie = fire ? cookie : NULL;
-	options.signal_tid = fire ? signal_tid : 0;
-	int status = counting_apply_options(set->counting, &options);
-	if (status != PAPI_OK)
-		for (int n = 0; n < set->native_count; n++)
-			set->natives[n].overflow_threshold = kept[n];
 	return status;
 }

@@ -25,39 +25,27 @@
 #include "core/dispatch.h"
 #include "util/error.h"
 #include "core/eventset.h"
+#include "core/eventset_record.h"
+#include "core/eventset_table.h"
 #include "core/library.h"
 #include "core/overflow.h"
 #include "core/profil.h"
 #include "core/signals.h"
 #include "core/threads.h"
 
-#define MAX_OVERFLOWS 64
+#define MAX_OVERFLOWS EVENTSET_MAX_OVERFLOWS
 
-struct overflow_entry {
-	int code;
-	long long threshold;
-	long long deadline;      /* software: the value that overflows next */
-	long long previous;      /* software: the value at the last overflow */
-	struct profile *profile; /* NULL: the handler */
-};
-
-struct overflow_state {
-	PAPI_overflow_handler_t handler;
-	bool software;
-	int count;
-	struct overflow_entry entries[MAX_OVERFLOWS];
-	struct core_timer timer;
-	long long *native_values; /* software: scratch of the tick */
-	long long *event_values;
-	int scratch_natives;
-	int scratch_events;
-};
+/* The set's overflow state, or NULL while it has none. */
+static struct overflow_state *overflow_of(const struct eventset *set)
+{
+	return set->overflow.active ? (struct overflow_state *)&set->overflow : NULL;
+}
 
 /* The native whose bit stands for the event in the overflow vector. */
 static int event_native(const struct eventset *set, int code)
 {
-	const struct eventset_event *event = eventset_event(set, eventset_event_index(set, code));
-	return event ? event->terms[0] : -1;
+	int index = eventset_event_index(set, code);
+	return index >= 0 ? set->events[index].terms[0] : -1;
 }
 
 static struct overflow_entry *find_entry(struct overflow_state *state, int code)
@@ -70,12 +58,12 @@ static struct overflow_entry *find_entry(struct overflow_state *state, int code)
 
 bool overflow_uses_event(const struct eventset *set, int code)
 {
-	return find_entry(eventset_overflow(set), code) != NULL;
+	return find_entry(overflow_of(set), code) != NULL;
 }
 
 struct profile *overflow_profile(const struct eventset *set, int code)
 {
-	struct overflow_entry *entry = find_entry(eventset_overflow(set), code);
+	struct overflow_entry *entry = find_entry(overflow_of(set), code);
 	return entry ? entry->profile : NULL;
 }
 
@@ -84,8 +72,8 @@ struct profile *overflow_profile(const struct eventset *set, int code)
 static void deliver(void *cookie, int native, void *address, void *context)
 {
 	int id = (int)(intptr_t)cookie;
-	struct eventset *set = eventset_lookup(id);
-	struct overflow_state *state = set ? eventset_overflow(set) : NULL;
+	struct eventset *set = eventset_table_get(id);
+	struct overflow_state *state = set ? overflow_of(set) : NULL;
 	if (!state || native < 0 || native >= MAX_OVERFLOWS)
 		return;
 	for (int e = 0; e < state->count; e++) {
@@ -100,11 +88,38 @@ static void deliver(void *cookie, int native, void *address, void *context)
 	}
 }
 
+/* Where the component delivers the set's overflows: native's threshold
+ * (native -1: every native's, to 0), fire (NULL: nowhere) with cookie, and
+ * signal_tid the thread a signal goes to. Reopens the control(s); on
+ * failure nothing changed. */
+static int route_overflow(struct eventset *set, int native, long long threshold,
+                          void (*fire)(void *cookie, int index, void *address, void *context),
+                          void *cookie, pid_t signal_tid)
+{
+	if (native >= set->native_count)
+		return papi_error_set(PAPI_EBUG, "event set %d has no native %d", set->id, native);
+	long long kept[set->native_count > 0 ? set->native_count : 1];
+	for (int n = 0; n < set->native_count; n++) {
+		kept[n] = set->natives[n].overflow_threshold;
+		if (native < 0 || n == native)
+			set->natives[n].overflow_threshold = native < 0 ? 0 : threshold;
+	}
+	struct counting_options options = set->options;
+	options.overflow_fire = fire;
+	options.overflow_cookie = fire ? cookie : NULL;
+	options.signal_tid = fire ? signal_tid : 0;
+	int status = counting_apply_options(set, &options);
+	if (status != PAPI_OK)
+		for (int n = 0; n < set->native_count; n++)
+			set->natives[n].overflow_threshold = kept[n];
+	return status;
+}
+
 static const struct counting_listener software_listener;
 
 static void release_state(struct eventset *set)
 {
-	struct overflow_state *state = eventset_overflow(set);
+	struct overflow_state *state = overflow_of(set);
 	if (!state)
 		return;
 	signals_timer_stop(&state->timer);
@@ -112,21 +127,20 @@ static void release_state(struct eventset *set)
 		profile_free(state->entries[e].profile);
 	free(state->native_values);
 	free(state->event_values);
-	free(state);
-	eventset_set_overflow(set, NULL);
+	memset(state, 0, sizeof(*state));
 }
 
 void overflow_forget(struct eventset *set)
 {
-	struct overflow_state *state = eventset_overflow(set);
+	struct overflow_state *state = overflow_of(set);
 	if (!state)
 		return;
 	if (state->software)
-		counting_listen(eventset_counting(set), NULL, NULL);
+		counting_listen(set, NULL, NULL);
 	else /* closes the component's overflow: no handler runs after */
-		eventset_route_overflow(set, -1, 0, NULL, NULL, 0);
+		route_overflow(set, -1, 0, NULL, NULL, 0);
 	release_state(set);
-	eventset_set_flags(set, PAPI_OVERFLOWING | PAPI_PROFILING, false);
+	set->flags &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
 }
 
 /* Whether the component can deliver this event's overflow at threshold
@@ -135,25 +149,24 @@ static bool event_delivered(const struct eventset *set, const struct component_o
                             const struct eventset_event *event, long long threshold, char *why,
                             size_t why_len)
 {
-	const struct component_event *native = eventset_native(set, event->terms[0]);
-	if (!ops->overflow_event_interrupts || !native)
+	if (!ops->overflow_event_interrupts || event->terms[0] >= set->native_count)
 		return true;
-	return ops->overflow_event_interrupts(native->encoding, threshold, eventset_options(set),
-	                                      why, why_len);
+	return ops->overflow_event_interrupts(set->natives[event->terms[0]].encoding, threshold,
+	                                      &set->options, why, why_len);
 }
 
 /* Which path this call asks for; PAPI_OK or why it cannot be. */
 static int choose_mode(const struct eventset *set, int index, long long threshold, int flags,
                        bool *software)
 {
-	const struct component_ops *ops = papillon_components[eventset_component(set)];
+	const struct component_ops *ops = papillon_components[set->cidx];
 	/* The component delivers overflows itself: by an interrupt and a
 	 * signal, or from a user-mode handler. */
 	bool delivered = (ops->capabilities & (CAP_HW_OVERFLOW | CAP_USER_OVERFLOW)) != 0 &&
 	                 (!ops->overflow_interrupts || ops->overflow_interrupts());
-	const struct eventset_event *event = eventset_event(set, index);
+	const struct eventset_event *event = &set->events[index];
 	bool derived = event->derived != NOT_DERIVED || event->term_count != 1;
-	const struct overflow_state *state = eventset_overflow(set);
+	const struct overflow_state *state = overflow_of(set);
 	char why[PAPI_MAX_STR_LEN] = "";
 	if ((flags & PAPI_OVERFLOW_HARDWARE) && (flags & PAPI_OVERFLOW_FORCE_SW))
 		return papi_error_set(PAPI_EINVAL,
@@ -182,30 +195,30 @@ static int choose_mode(const struct eventset *set, int index, long long threshol
 		                      "event %#x can overflow only in software (%s), and event set "
 		                      "%d already overflows in hardware: one kind of overflow per "
 		                      "event set",
-		                      (unsigned)event->code, why, eventset_id(set));
+		                      (unsigned)event->code, why, set->id);
 	if (state && state->count > 0 && state->software != *software)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d already overflows in %s: one kind of overflow "
 		                      "per event set",
-		                      eventset_id(set), state->software ? "software" : "hardware");
+		                      set->id, state->software ? "software" : "hardware");
 	return PAPI_OK;
 }
 
 static int check_request(struct eventset *set, int code, int threshold, int index)
 {
-	int id = eventset_id(set);
-	if (eventset_running(set))
+	int id = set->id;
+	if (set->running)
 		return papi_error_set(PAPI_EISRUN, "event set %d is running: stop it first", id);
 	if (threshold < 0)
 		return papi_error_set(PAPI_EINVAL, "overflow threshold %d is negative", threshold);
 	if (index < 0)
 		return papi_error_set(PAPI_ENOEVNT, "event %#x is not in event set %d",
 		                      (unsigned)code, id);
-	if (eventset_multiplexed_in_software(set))
+	if (set->mpx != NULL)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "event set %d is multiplexed in software: it cannot overflow",
 		                      id);
-	if (threshold > 0 && eventset_event(set, index)->terms[0] >= MAX_OVERFLOWS)
+	if (threshold > 0 && set->events[index].terms[0] >= MAX_OVERFLOWS)
 		return papi_error_set(PAPI_ECOUNT,
 		                      "only the first %d native events of a set can overflow",
 		                      MAX_OVERFLOWS);
@@ -215,18 +228,18 @@ static int check_request(struct eventset *set, int code, int threshold, int inde
 /* The component's route for the set: where its overflows land. */
 static int route(struct eventset *set, int native, long long threshold)
 {
-	return eventset_route_overflow(set, native, threshold, deliver,
-	                               (void *)(intptr_t)eventset_id(set), threads_gettid());
+	return route_overflow(set, native, threshold, deliver, (void *)(intptr_t)set->id,
+	                      threads_gettid());
 }
 
 static int turn_off(struct eventset *set, int code)
 {
-	struct overflow_state *state = eventset_overflow(set);
+	struct overflow_state *state = overflow_of(set);
 	struct overflow_entry *entry = find_entry(state, code);
 	if (!entry)
 		return papi_error_set(PAPI_EINVAL,
 		                      "event %#x of event set %d has no overflow to turn off",
-		                      (unsigned)code, eventset_id(set));
+		                      (unsigned)code, set->id);
 	if (!state->software) {
 		int status = route(set, event_native(set, code), 0);
 		if (status != PAPI_OK)
@@ -242,22 +255,20 @@ static int turn_off(struct eventset *set, int code)
 	for (int e = 0; e < state->count; e++)
 		profiling |= state->entries[e].profile != NULL;
 	if (!profiling)
-		eventset_set_flags(set, PAPI_PROFILING, false);
+		set->flags &= ~PAPI_PROFILING;
 	return PAPI_OK;
 }
 
 static int turn_on(struct eventset *set, int code, long long threshold, bool software,
                    PAPI_overflow_handler_t handler, struct profile *profile)
 {
-	struct overflow_state *state = eventset_overflow(set);
-	bool fresh = state == NULL;
+	struct overflow_state *state = &set->overflow;
+	bool fresh = !state->active;
 	if (fresh) {
-		state = calloc(1, sizeof(*state));
-		if (!state)
-			return papi_error_set(PAPI_ENOMEM, "no memory for overflow state");
+		memset(state, 0, sizeof(*state));
 		signals_timer_init(&state->timer);
+		state->active = true;
 		state->software = software;
-		eventset_set_overflow(set, state);
 	}
 	struct overflow_entry *entry = find_entry(state, code);
 	if (!entry && state->count == MAX_OVERFLOWS) {
@@ -285,9 +296,9 @@ static int turn_on(struct eventset *set, int code, long long threshold, bool sof
 	entry->profile = profile;
 	if (handler)
 		state->handler = handler;
-	eventset_set_flags(set, profile ? PAPI_PROFILING : PAPI_OVERFLOWING, true);
+	set->flags |= profile ? PAPI_PROFILING : PAPI_OVERFLOWING;
 	if (software)
-		counting_listen(eventset_counting(set), &software_listener, set);
+		counting_listen(set, &software_listener, set);
 	return PAPI_OK;
 }
 
@@ -314,11 +325,10 @@ static void software_tick(void *arg, const siginfo_t *info, void *context)
 {
 	(void)info;
 	struct eventset *set = arg;
-	struct overflow_state *state = eventset_overflow(set);
-	struct counting *counting = eventset_counting(set);
-	if (!state || state->scratch_natives < eventset_native_count(set) ||
-	    state->scratch_events < eventset_event_count(set) ||
-	    !counting_tick_begin(counting, state->native_values, state->event_values))
+	struct overflow_state *state = overflow_of(set);
+	if (!state || state->scratch_natives < set->native_count ||
+	    state->scratch_events < set->event_count ||
+	    !counting_tick_begin(set, state->native_values, state->event_values))
 		return; /* an API call reads the set: the next tick catches up */
 	long long vector = 0;
 	struct profile *profiles[MAX_OVERFLOWS];
@@ -338,12 +348,12 @@ static void software_tick(void *arg, const siginfo_t *info, void *context)
 			profiles[profiled] = entry->profile;
 			weights[profiled++] = weight;
 		} else {
-			vector |= (long long)(1ull << eventset_event(set, index)->terms[0]);
+			vector |= (long long)(1ull << set->events[index].terms[0]);
 		}
 	}
 	PAPI_overflow_handler_t handler = state->handler;
-	int id = eventset_id(set);
-	counting_tick_end(counting);
+	int id = set->id;
+	counting_tick_end(set);
 	void *address = signals_context_address(context);
 	for (int p = 0; p < profiled; p++)
 		profile_record(profiles[p], address, weights[p]);
@@ -363,9 +373,9 @@ static void reset_deadlines(struct overflow_state *state)
 static int software_started(void *arg)
 {
 	struct eventset *set = arg;
-	struct overflow_state *state = eventset_overflow(set);
-	int native_count = eventset_native_count(set);
-	int event_count = eventset_event_count(set);
+	struct overflow_state *state = overflow_of(set);
+	int native_count = set->native_count;
+	int event_count = set->event_count;
 	reset_deadlines(state);
 	if (state->scratch_natives < native_count || state->scratch_events < event_count) {
 		long long *natives = calloc((size_t)native_count + 1, sizeof(long long));
@@ -384,13 +394,13 @@ static int software_started(void *arg)
 	}
 	struct timer_settings timers;
 	signals_timer_settings(&timers);
-	return signals_timer_start(&state->timer, counting_clock(eventset_counting(set)),
-	                           threads_gettid(), timers.ns, software_tick, set);
+	return signals_timer_start(&state->timer, counting_clock(set), threads_gettid(), timers.ns,
+	                           software_tick, set);
 }
 
 static void software_stopping(void *arg)
 {
-	struct overflow_state *state = eventset_overflow(arg);
+	struct overflow_state *state = overflow_of(arg);
 	if (state)
 		signals_timer_stop(&state->timer);
 }
@@ -398,7 +408,7 @@ static void software_stopping(void *arg)
 /* The counters restarted from zero (PAPI_reset, PAPI_accum). */
 static void software_restarted(void *arg)
 {
-	struct overflow_state *state = eventset_overflow(arg);
+	struct overflow_state *state = overflow_of(arg);
 	if (state)
 		reset_deadlines(state);
 }
@@ -418,12 +428,12 @@ int overflow_event_indexes(const struct eventset *set, long long vector, int *ar
 		                      *number);
 	if (vector == 0)
 		return papi_error_set(PAPI_EINVAL, "the overflow vector is empty");
-	int event_count = eventset_event_count(set);
+	int event_count = set->event_count;
 	if (event_count == 0)
-		return papi_error_set(PAPI_EINVAL, "event set %d is empty", eventset_id(set));
+		return papi_error_set(PAPI_EINVAL, "event set %d is empty", set->id);
 	int found = 0;
 	for (int i = 0; i < event_count && found < *number; i++) {
-		int native = eventset_event(set, i)->terms[0];
+		int native = set->events[i].terms[0];
 		if (native < MAX_OVERFLOWS && (vector & (long long)(1ull << native)))
 			array[found++] = i;
 	}
