@@ -24,9 +24,10 @@ cd "$top" || exit 99
 	exit 1
 }
 # The sources: every C or C++ file of the project. In a git checkout, the
-# tracked and untracked ones git does not ignore: the lab copies the tree into lab/build/ (ignored), and a
-# scan of the folders would judge that copy too. In a release tarball (make
-# distcheck) only distributed files exist, so the folders are scanned.
+# tracked ones and the untracked ones git does not ignore: the lab copies
+# the tree into lab/build/ (ignored), and a scan of the folders would judge
+# that copy too. In a release tarball (make distcheck) only distributed
+# files exist, so the folders are scanned.
 source_dirs="src components tests ctests utils bench tools ftests include lab"
 source_pattern='\.(c|h|cc|cpp|hpp|inc)$'
 if git -C "$top" rev-parse --show-toplevel 2>/dev/null | grep -qxF "$top"; then
