@@ -56,7 +56,7 @@ static int gather_once(int *ready, int (*gather)(void))
 
 static int gather_identity(void)
 {
-	return sysinfo_hardware_identity(&papillon_library.hardware);
+	return sysinfo_cpu_identity(&papillon_library.hardware);
 }
 
 static int gather_layout(void)

@@ -14,6 +14,10 @@ int sysinfo_hardware(PAPI_hw_info_t *hw);
  * vendor, model, family, stepping and the frequencies that timers, derived
  * events and preset tables use. */
 int sysinfo_hardware_identity(PAPI_hw_info_t *hw);
+/* The same, read once in the process and copied into hw (cleared first):
+ * what the core takes at PAPI_library_init and the preset tables test. A
+ * failed read leaves hw untouched and is tried again next time. */
+int sysinfo_cpu_identity(PAPI_hw_info_t *hw);
 /* The rest, on top of the identity (does not clear hw): topology (hwloc, the
  * costly part), caches, TLBs and virtualization. */
 int sysinfo_hardware_layout(PAPI_hw_info_t *hw);
