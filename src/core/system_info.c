@@ -54,9 +54,28 @@ static int gather_once(int *ready, int (*gather)(void))
 	return status;
 }
 
-static int gather_identity(void)
+/* The identity is sysinfo's one reading (sysinfo_cpu_identity), taken
+ * outside gather_lock: that reading has a lock of its own, and holding
+ * both at once would order them against the fork handlers, which take
+ * them in the order their pthread_atfork calls came. */
+static int take_identity(void)
 {
-	return sysinfo_cpu_identity(&papillon_library.hardware);
+	pthread_mutex_lock(&gather_lock);
+	int ready = identity_ready;
+	pthread_mutex_unlock(&gather_lock);
+	if (ready)
+		return PAPI_OK;
+	PAPI_hw_info_t identity;
+	int status = sysinfo_cpu_identity(&identity);
+	if (status != PAPI_OK)
+		return status;
+	pthread_mutex_lock(&gather_lock);
+	if (!identity_ready) { /* the layout goes on top of it, never before */
+		papillon_library.hardware = identity;
+		identity_ready = 1;
+	}
+	pthread_mutex_unlock(&gather_lock);
+	return PAPI_OK;
 }
 
 static int gather_layout(void)
@@ -79,7 +98,7 @@ int system_info_init(void)
 	static pthread_once_t fork_handlers = PTHREAD_ONCE_INIT;
 	pthread_once(&fork_handlers, install_fork_handlers);
 	sysinfo_preload(&papillon_library.preload);
-	return gather_once(&identity_ready, gather_identity);
+	return take_identity();
 }
 
 void system_info_shutdown(void)
@@ -96,7 +115,7 @@ int system_hardware(const PAPI_hw_info_t **info)
 {
 	/* The layout goes on top of the identity (a device query may come
 	 * before PAPI_library_init). */
-	int status = gather_once(&identity_ready, gather_identity);
+	int status = take_identity();
 	if (status == PAPI_OK)
 		status = gather_once(&layout_ready, gather_layout);
 	if (status == PAPI_OK)
