@@ -4,48 +4,41 @@
  * system_info.c) and the preset tables' detection (presets/detect.c) both
  * need it, and the presets must not reach into the core's library state
  * for it. The machine does not change under a running process, so one
- * reading serves every later init.
+ * reading serves every later init, and the record is never written again
+ * once read: a copy taken after first_use_run returned needs no lock.
  *
- * A mutex rather than pthread_once: a failed read (no /proc/cpuinfo) is
- * tried again on the next request, with its reason set again. The fork
- * handlers hand a child a lock nobody holds and a record nobody is
- * half-way through writing. */
-#include <pthread.h>
-#include <stdbool.h>
-
+ * The reading is a piece of services/first_use.h's work (its one lock,
+ * held across fork(); a failed read is tried again next time, its reason
+ * set again). */
+#include "services/first_use.h"
 #include "sysinfo/sysinfo.h"
 
-static pthread_mutex_t identity_lock = PTHREAD_MUTEX_INITIALIZER;
 static PAPI_hw_info_t identity;
-static bool identity_read;
+static int identity_read;
 
-static void before_fork(void)
+static int read_identity(void)
 {
-	pthread_mutex_lock(&identity_lock);
-}
-
-static void after_fork(void)
-{
-	pthread_mutex_unlock(&identity_lock);
-}
-
-static void install_fork_handlers(void)
-{
-	pthread_atfork(before_fork, after_fork, after_fork);
+	return sysinfo_hardware_identity(&identity);
 }
 
 int sysinfo_cpu_identity(PAPI_hw_info_t *hw)
 {
-	static pthread_once_t fork_handlers = PTHREAD_ONCE_INIT;
-	pthread_once(&fork_handlers, install_fork_handlers);
-	pthread_mutex_lock(&identity_lock);
-	int status = PAPI_OK;
-	if (!identity_read) {
-		status = sysinfo_hardware_identity(&identity);
-		identity_read = status == PAPI_OK;
-	}
+	int status = first_use_run(&identity_read, read_identity);
 	if (status == PAPI_OK)
 		*hw = identity;
-	pthread_mutex_unlock(&identity_lock);
 	return status;
+}
+
+/* first_use's lock is held: identity_read is read and written under it, as
+ * first_use_run does. */
+int sysinfo_cpu_identity_under_first_use(PAPI_hw_info_t *hw)
+{
+	if (!identity_read) {
+		int status = read_identity();
+		if (status != PAPI_OK)
+			return status;
+		identity_read = 1;
+	}
+	*hw = identity;
+	return PAPI_OK;
 }
