@@ -532,9 +532,7 @@ long long ctest_irq_steal_ns(void)
 	return read == 8 ? (long long)(field[5] + field[6] + field[7]) * tick_ns() : 0;
 }
 
-/* ctest_clock_ceiling_ns's part for the interrupt and steal time since
- * irq_steal_before: 0 when there was none. */
-static long long irq_steal_allowance_ns(long long irq_steal_before)
+long long ctest_irq_steal_allowance_ns(long long irq_steal_before)
 {
 	long long stolen = ctest_irq_steal_ns() - irq_steal_before;
 	return stolen > 0 ? stolen + tick_ns() : 0;
@@ -542,7 +540,7 @@ static long long irq_steal_allowance_ns(long long irq_steal_before)
 
 long long ctest_clock_ceiling_ns(long long cpu_ns, long long irq_steal_before)
 {
-	return cpu_ns * 105 / 100 + 2000000 + irq_steal_allowance_ns(irq_steal_before);
+	return cpu_ns * 105 / 100 + 2000000 + ctest_irq_steal_allowance_ns(irq_steal_before);
 }
 
 static volatile double profiling_sink;

@@ -196,6 +196,10 @@ long long ctest_clock_ceiling_ns(long long cpu_ns, long long irq_steal_before);
  * own CPU clock does not (where the kernel accounts it apart: 0 where it
  * does not). */
 long long ctest_irq_steal_ns(void);
+/* The interrupt and steal time of the machine since irq_steal_before
+ * (ctest_irq_steal_ns), plus one tick, the figure's unit; 0 when it did
+ * not grow. */
+long long ctest_irq_steal_allowance_ns(long long irq_steal_before);
 
 /* The profiling tests' workload: two functions of pure arithmetic (no calls,
  * so samples land in their own code), whose addresses the tests histogram. */

@@ -8,9 +8,10 @@
  * Under a hypervisor these clocks also count stolen time, which the
  * multiplexer's CPU-time base does not see, so a slice hit by steal can be
  * far off: the test asks for a median error under 3% and 90% of the events
- * within 10%, every one within a factor of two; a PAPI_read mid-way gives
- * the estimates so far (every one within a factor of two of the CPU time
- * until then, the median within 5%). A second set of four clocks, each in
+ * within 10%, every one within a factor of two (plus the interrupt and
+ * steal time the machine saw, scaled as the event was: estimate_ceiling);
+ * a PAPI_read mid-way gives the estimates so far (each under the same
+ * ceiling, the median within 5%). A second set of four clocks, each in
  * a slice of its own, checks PAPI_reset and PAPI_accum under the
  * multiplexer: after a reset the estimates cover only the time since, an
  * accum adds the interval to the caller's sums and starts the next one.
@@ -89,19 +90,46 @@ static void work_until_rotated(int eventset, long long *values, int count, long 
 	           (ctest_thread_cpu_ns() - started) / 1000000);
 }
 
-/* Each of count estimates is within a factor of two of cpu_ns and their
- * median within median_error of it. */
-static void check_estimates(const long long *values, int count, long long cpu_ns,
-                            double median_error, const char *what)
+/* The most event i of eventset may estimate for cpu_ns of the thread's CPU
+ * time: twice it, plus, where the machine spent time in interrupts or lost
+ * it to the hypervisor since irq_steal_before (ctest_irq_steal_ns), that
+ * time scaled up as the estimate was (its enabled over its running time,
+ * PAPI_event_times). perf's clocks count such time for the thread that was
+ * on the CPU; the thread's CPU clock, the multiplexer's time base, does not.
+ * So a burst that falls in one event's slices is scaled up with them: a
+ * mid-way read at a load of 6 to 10 saw one of 64 events at 1,402 ms for
+ * 600 ms, where the median was right. */
+static long long estimate_ceiling(int eventset, int i, long long cpu_ns, long long irq_steal_before)
+{
+	long long ceiling = 2 * cpu_ns;
+#ifdef PAPILLON
+	long long allowance = ctest_irq_steal_allowance_ns(irq_steal_before);
+	long long enabled = 0, running = 0;
+	if (allowance > 0 && PAPI_event_times(eventset, i, &enabled, &running) == PAPI_OK &&
+	    running > 0)
+		ceiling += (long long)((double)allowance * (double)enabled / (double)running);
+#else
+	(void)eventset;
+	(void)i;
+	(void)irq_steal_before;
+#endif
+	return ceiling;
+}
+
+/* Each of count estimates of eventset is above 0 and under its ceiling
+ * (about twice cpu_ns), and their median within median_error of cpu_ns. */
+static void check_estimates(int eventset, const long long *values, int count, long long cpu_ns,
+                            long long irq_steal_before, double median_error, const char *what)
 {
 	double errors[EVENTS];
 
 	for (int i = 0; i < count; i++) {
 		double error = (double)values[i] / (double)cpu_ns - 1.0;
 		errors[i] = error < 0 ? -error : error;
-		FAIL_IF(values[i] <= 0 || errors[i] > 1.0,
-		        "%s: event %d estimated %lld ns for %lld ns of CPU time", what, i,
-		        values[i], cpu_ns);
+		long long ceiling = estimate_ceiling(eventset, i, cpu_ns, irq_steal_before);
+		FAIL_IF(values[i] <= 0 || values[i] > ceiling,
+		        "%s: event %d estimated %lld ns for %lld ns of CPU time (at most %lld)",
+		        what, i, values[i], cpu_ns, ceiling);
 	}
 	qsort(errors, (size_t)count, sizeof(errors[0]), compare_double);
 	ctest_note("%s: %d events over %lld ns of CPU, median error %.2f%%", what, count, cpu_ns,
@@ -120,39 +148,43 @@ static void reset_and_accum(void)
 	                                     "perf::TASK-CLOCK:u", "perf::CPU-CLOCK:u"};
 	const long long offset = 1000000000000LL;
 	long long values[4], sums[4], running[4] = {0}, cpu_reset, cpu_accum, cpu_stop;
+	long long irq_steal_reset, irq_steal_accum;
 	int eventset = ctest_software_multiplexed_eventset(1000000);
 
 	for (int i = 0; i < 4; i++)
 		CHECK_OK(PAPI_add_named_event(eventset, clocks[i]));
 	CHECK_OK(PAPI_start(eventset));
 	work_until_rotated(eventset, values, 4, 200000000, running, "before the reset");
+	irq_steal_reset = ctest_irq_steal_ns();
 	cpu_reset = ctest_thread_cpu_ns();
 	CHECK_OK(PAPI_reset(eventset));
 	memset(running, 0, sizeof(running)); /* the running times restart */
 	work_until_rotated(eventset, values, 4, 200000000, running, "after the reset");
-	check_estimates(values, 4, ctest_thread_cpu_ns() - cpu_reset, 0.15,
-	                "read at least 200 ms after a reset");
+	check_estimates(eventset, values, 4, ctest_thread_cpu_ns() - cpu_reset, irq_steal_reset,
+	                0.15, "read at least 200 ms after a reset");
 
 	for (int i = 0; i < 4; i++)
 		sums[i] = offset;
+	irq_steal_accum = ctest_irq_steal_ns();
 	CHECK_OK(PAPI_accum(eventset, sums));
 	cpu_accum = ctest_thread_cpu_ns();
 	for (int i = 0; i < 4; i++)
 		values[i] = sums[i] - offset;
-	check_estimates(values, 4, cpu_accum - cpu_reset, 0.15, "accum since the reset");
+	check_estimates(eventset, values, 4, cpu_accum - cpu_reset, irq_steal_reset, 0.15,
+	                "accum since the reset");
 
 	memset(running, 0, sizeof(running));
 	work_until_rotated(eventset, values, 4, 200000000, running, "after the accum");
 	CHECK_OK(PAPI_stop(eventset, values));
 	cpu_stop = ctest_thread_cpu_ns();
-	check_estimates(values, 4, cpu_stop - cpu_accum, 0.15,
+	check_estimates(eventset, values, 4, cpu_stop - cpu_accum, irq_steal_accum, 0.15,
 	                "stop at least 200 ms after an accum");
 	ctest_eventset_free(&eventset);
 }
 
 int main(int argc, char **argv)
 {
-	long long values[EVENTS], running[EVENTS] = {0}, cpu0, cpu_mid, cpu1;
+	long long values[EVENTS], running[EVENTS] = {0}, cpu0, cpu_mid, cpu1, irq_steal0;
 	double errors[EVENTS];
 	PAPI_option_t option;
 	int eventset = PAPI_NULL, added = 0, within = 0;
@@ -179,11 +211,13 @@ int main(int argc, char **argv)
 	FAIL_IF(PAPI_num_events(eventset) != EVENTS, "%d events in the set",
 	        PAPI_num_events(eventset));
 
+	irq_steal0 = ctest_irq_steal_ns();
 	cpu0 = ctest_thread_cpu_ns();
 	CHECK_OK(PAPI_start(eventset));
 	work_until_rotated(eventset, values, EVENTS, 600000000, running, "first half");
 	cpu_mid = ctest_thread_cpu_ns();
-	check_estimates(values, EVENTS, cpu_mid - cpu0, 0.05, "PAPI_read mid-way");
+	check_estimates(eventset, values, EVENTS, cpu_mid - cpu0, irq_steal0, 0.05,
+	                "PAPI_read mid-way");
 	work_until_rotated(eventset, values, EVENTS, 600000000, running, "second half");
 	CHECK_OK(PAPI_stop(eventset, values));
 	cpu1 = ctest_thread_cpu_ns();
@@ -192,9 +226,10 @@ int main(int argc, char **argv)
 		double error = (double)values[i] / (double)(cpu1 - cpu0) - 1.0;
 		errors[i] = error < 0 ? -error : error;
 		within += errors[i] <= 0.10;
-		FAIL_IF(values[i] <= 0 || errors[i] > 1.0,
-		        "event %d estimated %lld ns for %lld ns of CPU time", i, values[i],
-		        cpu1 - cpu0);
+		long long ceiling = estimate_ceiling(eventset, i, cpu1 - cpu0, irq_steal0);
+		FAIL_IF(values[i] <= 0 || values[i] > ceiling,
+		        "event %d estimated %lld ns for %lld ns of CPU time (at most %lld)", i,
+		        values[i], cpu1 - cpu0, ceiling);
 	}
 	qsort(errors, EVENTS, sizeof(errors[0]), compare_double);
 	ctest_note("%d events over %lld ns of CPU: median error %.2f%%, worst %.2f%%, %d within "
