@@ -18,32 +18,39 @@ uint32_t kthrottle_budget(uint32_t rate, uint32_t hz)
 }
 
 /* What was taken in window now: a later window has nothing taken yet. */
-static uint32_t taken_in(const struct kthrottle_window *window, unsigned long now)
+static uint32_t taken_in(const struct kthrottle *throttle, unsigned long now)
 {
-	return window->window == now ? window->taken : 0;
+	return throttle->window == now ? throttle->taken : 0;
 }
 
-bool kthrottle_open(const struct kthrottle_window *window, unsigned long now, uint32_t budget)
+bool kthrottle_open(const struct kthrottle *throttle, unsigned long now, uint32_t budget)
 {
-	return budget == 0 || taken_in(window, now) < budget;
+	return budget == 0 || taken_in(throttle, now) < budget;
 }
 
-bool kthrottle_take(struct kthrottle_window *window, unsigned long now, uint32_t budget)
+bool kthrottle_take(struct kthrottle *throttle, unsigned long now, uint32_t budget)
 {
-	bool within = kthrottle_open(window, now, budget);
+	bool within = kthrottle_open(throttle, now, budget);
 
-	kthrottle_roll(window, now);
+	kthrottle_roll(throttle, now);
 	/* Saturates: it is only compared with the budget. */
-	if (window->taken != UINT32_MAX)
-		window->taken++;
+	if (throttle->taken != UINT32_MAX)
+		throttle->taken++;
 	return within;
 }
 
-bool kthrottle_roll(struct kthrottle_window *window, unsigned long now)
+bool kthrottle_roll(struct kthrottle *throttle, unsigned long now)
 {
-	if (window->window == now)
+	if (throttle->window == now)
 		return false;
-	window->window = now;
-	window->taken = 0;
+	throttle->window = now;
+	throttle->taken = 0;
 	return true;
+}
+
+void kthrottle_hold(struct kthrottle *throttle)
+{
+	/* Wraps (after 2^32 holds on a 32-bit kernel), as a kernel's event
+	 * counts do: its readers look at how it changes. */
+	throttle->throttled++;
 }

@@ -31,10 +31,14 @@
 /* The rate at load when none is given (perf's default sample rate). */
 #define KTHROTTLE_RATE_DEFAULT 100000u
 
-/* One CPU's window. */
-struct kthrottle_window {
-	unsigned long window; /* the window (jiffies) taken counts in */
-	uint32_t taken;       /* the overflows taken in it (saturating) */
+/* One CPU's throttle: its window, and the holds the budget made since
+ * the start, which the throttled parameter sums over the CPUs
+ * (kthrottle_param.c). What a hold is, is the module's (perfctr: a re-arm
+ * put off to a later window; riscv: a counter held); each is one. */
+struct kthrottle {
+	unsigned long window;    /* the window (jiffies) taken counts in */
+	uint32_t taken;          /* the overflows taken in it (saturating) */
+	unsigned long throttled; /* holds since the start; never reset */
 };
 
 /* Whether a rate (interrupts a second per CPU) is taken: 0 (no limit) to
@@ -46,12 +50,15 @@ uint32_t kthrottle_budget(uint32_t rate, uint32_t hz);
 
 /* Whether the window at now has budget left (0: no limit); changes
  * nothing. */
-bool kthrottle_open(const struct kthrottle_window *window, unsigned long now, uint32_t budget);
+bool kthrottle_open(const struct kthrottle *throttle, unsigned long now, uint32_t budget);
 /* An overflow taken at window now: true when it was within the budget.
  * Counted either way: a new window starts with nothing taken. */
-bool kthrottle_take(struct kthrottle_window *window, unsigned long now, uint32_t budget);
+bool kthrottle_take(struct kthrottle *throttle, unsigned long now, uint32_t budget);
 /* Starts window now if it is a new one (nothing taken): true when it
  * did, false while now is still the window. */
-bool kthrottle_roll(struct kthrottle_window *window, unsigned long now);
+bool kthrottle_roll(struct kthrottle *throttle, unsigned long now);
+/* One hold the budget made (the module's own kind, above): counted in
+ * throttled, whatever the window. */
+void kthrottle_hold(struct kthrottle *throttle);
 
 #endif

@@ -4,6 +4,7 @@
  * fails with EINVAL) as in sysfs, where the old value stays on a refusal. */
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/percpu.h>
 #include <linux/sysfs.h>
 
 #include "kthrottle_param.h"
@@ -24,10 +25,20 @@ static int set_max_interrupt_rate(const char *val, const struct kernel_param *kp
 	return 0;
 }
 
+/* Each CPU's count is written on its CPU only (kthrottle_hold): read
+ * whole, with no lock, from here. */
 static int show_throttled(char *buf, const struct kernel_param *kp)
 {
+	struct kthrottle __percpu *each = kthrottle_per_cpu();
+	unsigned long throttled = 0;
+	int cpu;
+
 	(void)kp;
-	return sysfs_emit(buf, "%lu\n", kthrottle_throttled());
+	for_each_possible_cpu(cpu)
+	{
+		throttled += READ_ONCE(per_cpu_ptr(each, cpu)->throttled);
+	}
+	return sysfs_emit(buf, "%lu\n", throttled);
 }
 
 static const struct kernel_param_ops max_interrupt_rate_ops = {.set = set_max_interrupt_rate,

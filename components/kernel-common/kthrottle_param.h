@@ -8,6 +8,7 @@
 #define PAPILLON_KTHROTTLE_PARAM_H
 
 #include <linux/jiffies.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
 
 #include "kthrottle.h"
@@ -22,8 +23,10 @@
  * limit). No lock: callable from an NMI or an interrupt handler. */
 u32 kthrottle_budget_now(void);
 
-/* The module's own count behind the throttled parameter, all CPUs
- * (perfctr: re-arms put off to a later window; riscv: counters held). */
-unsigned long kthrottle_throttled(void);
+/* Where the module keeps each CPU's throttle (a per-CPU variable or a
+ * member of one, e.g. &cpu_state.throttle): the throttled parameter sums
+ * their holds (kthrottle_hold) over the possible CPUs. Each module
+ * defines it. */
+struct kthrottle __percpu *kthrottle_per_cpu(void);
 
 #endif

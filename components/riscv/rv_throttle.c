@@ -11,13 +11,13 @@ int rv_throttle_overflow(struct rv_pmu *pmu, struct rv_throttle *throttle,
                          const struct rv_counter *counter, struct rv_armed *armed,
                          unsigned long now, uint32_t budget, bool *delivered)
 {
-	*delivered = kthrottle_take(&throttle->window, now, budget);
+	*delivered = kthrottle_take(&throttle->shared, now, budget);
 	if (!*delivered) {
 		/* Held: OF stays set (no further interrupt), the counter
 		 * counts on from 0 past the wrap, and its whole count is
 		 * still before + overflows * threshold + (raw + threshold). */
 		throttle->held |= 1u << counter->index;
-		throttle->events++;
+		kthrottle_hold(&throttle->shared);
 		return RV_PMU_OK;
 	}
 	armed->overflows++;
@@ -32,7 +32,7 @@ uint32_t rv_throttle_pending(const struct rv_throttle *throttle, uint32_t overfl
 uint32_t rv_throttle_due(struct rv_throttle *throttle, unsigned long now)
 {
 	uint32_t due = throttle->held;
-	if (!kthrottle_roll(&throttle->window, now))
+	if (!kthrottle_roll(&throttle->shared, now))
 		return 0;
 	throttle->held = 0;
 	return due;

@@ -34,9 +34,10 @@ struct rv_armed {
 
 /* One hart's window and the counters the budget holds. */
 struct rv_throttle {
-	struct kthrottle_window window; /* the overflows taken in it */
-	uint32_t held;                  /* the counters held (bit i: counter i) */
-	unsigned long events;           /* counters held, since the start */
+	/* The overflows taken in it; its holds (kthrottle_hold) are the
+	 * counters held, since the start. */
+	struct kthrottle shared;
+	uint32_t held; /* the counters held now (bit i: counter i) */
 };
 
 /* The whole count of an armed counter whose value is raw. */

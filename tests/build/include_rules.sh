@@ -7,7 +7,9 @@
 #   - layer: a file of src/ includes nothing of a higher layer of src/;
 #   - component: a component's sources include their own files, include/
 #     and the files of src/ the rules list, nothing else;
-#   - private: a private header is included only from the paths listed.
+#   - private: a private header is included only from the paths listed;
+#   - kernel: a kernel module's side includes only files of its own
+#     component folder and of the folders the modules share, each found.
 # Also fails when a file of src/ is in no layer, or when a file of src/ the
 # component rule allows is not named in doc/architecture.md.
 #   include_rules.sh [TOP]   (TOP: the repository, default this script's)
@@ -86,6 +88,19 @@ function component_of(path,   parts) {
 	split(path, parts, "/")
 	return "components/" parts[2] "/"
 }
+# Whether path is under one of the folders of the rule "kernel-include".
+function kernel_shared(path,   i) {
+	for (i = 1; i <= kernel_include_count; i++)
+		if (under(path, kernel_include[i]))
+			return 1
+	return 0
+}
+function kernel_side(path,   i) {
+	for (i = 1; i <= kernel_side_count; i++)
+		if (under(path, kernel_side_path[i]))
+			return 1
+	return 0
+}
 function layer_of(path,   i) {
 	for (i = 1; i <= layer_count; i++)
 		if (under(path, layer_path[i]))
@@ -93,16 +108,20 @@ function layer_of(path,   i) {
 	return -1
 }
 # The file an include names, as the compiler finds it: next to the
-# including file, then the component folder (its -I), src/, include/.
-# "" when it is in none of them and names no folder of src/ (config.h, a
-# generated file).
-function resolve(file, name,   candidate, own) {
+# including file, then the component folder (its -I), the folders of the
+# rule "search" (other -I, or copied beside a module by its build), src/,
+# include/. "" when it is in none of them and names no folder of src/
+# (config.h, a generated file).
+function resolve(file, name,   candidate, own, i) {
 	candidate = normal(dir_of(file) "/" name)
 	if (candidate in exists)
 		return candidate
 	own = component_of(file)
 	if (own != "" && normal(own name) in exists)
 		return normal(own name)
+	for (i = 1; i <= search_count; i++)
+		if (normal(search_path[i] name) in exists)
+			return normal(search_path[i] name)
 	if (normal("src/" name) in exists)
 		return normal("src/" name)
 	if (normal("include/" name) in exists)
@@ -140,6 +159,15 @@ BEGIN {
 				component_allowed[word[i]] = 1
 				component_count++
 			}
+		} else if (kind == "search" && n >= first + 1) {
+			for (i = first + 1; i <= n; i++)
+				search_path[++search_count] = word[i]
+		} else if (kind == "kernel-side" && n >= first + 1) {
+			for (i = first + 1; i <= n; i++)
+				kernel_side_path[++kernel_side_count] = word[i]
+		} else if (kind == "kernel-include" && n >= first + 1) {
+			for (i = first + 1; i <= n; i++)
+				kernel_include[++kernel_include_count] = word[i]
 		} else if (kind == "private" && n >= first + 2) {
 			header = word[first + 1]
 			if (!(header in private_paths))
@@ -151,8 +179,8 @@ BEGIN {
 		}
 	}
 	close(rules)
-	if (layer_count == 0 || component_count == 0)
-		fail(rules ": no layer or component rules read")
+	if (layer_count == 0 || component_count == 0 || kernel_side_count == 0)
+		fail(rules ": no layer, component or kernel-side rules read")
 }
 {
 	exists[$0] = 1
@@ -168,6 +196,7 @@ END {
 			fail(file ": in no layer of tests/build/include_rules.txt: give its folder one")
 		own = component_of(file)
 		component_source = own != "" && file !~ /^components\/[^\/]+\/tests\//
+		kernel_source = kernel_side(file)
 		number = 0
 		while ((getline text < file) > 0) {
 			number++
@@ -196,6 +225,13 @@ END {
 					fail(where ": breaks the rule \"private " header "\": only " \
 					     "files under " who " include it")
 			}
+			# The build of a module sees its own files and the shared ones
+			# beside them, nothing else: what is found nowhere is an
+			# error there too.
+			if (kernel_source && (target == "" || (index(target, own) != 1 && !kernel_shared(target))))
+				fail(where (target == "" ? ", found nowhere" : " (" target ")") \
+				     ": breaks the rule \"kernel\": " file " includes only files of " own \
+				     " and of the folders of the rule \"kernel-include\"")
 			if (target == "")
 				continue
 			if (from_layer >= 0 && target ~ /^src\// && layer_of(target) > from_layer)
@@ -203,7 +239,7 @@ END {
 				     "): breaks the rule \"layer\": a file of layer " from_layer \
 				     " includes nothing of a higher layer")
 			if (component_source && target !~ /^include\// && index(target, own) != 1 &&
-			    !(target in component_allowed))
+			    !(target in component_allowed) && !kernel_shared(target))
 				fail(where " (" target "): breaks the rule \"component\": " \
 				     own " includes its own files, include/ and, of src/, only what" \
 				     " tests/build/include_rules.txt lists")
@@ -222,7 +258,7 @@ END {
 }'
 status=$?
 if [ "$status" -eq 0 ]; then
-	echo "PASSED: the includes follow tests/build/include_rules.txt (layers, components, private headers)"
+	echo "PASSED: the includes follow tests/build/include_rules.txt (layers, components, private headers, kernel sides)"
 	exit 0
 fi
 echo "FAILED: includes break tests/build/include_rules.txt (the lines above name file, line and rule)"

@@ -5,7 +5,7 @@
 bool perfctr_throttle_overflow(struct perfctr_throttle *throttle, unsigned long now,
                                uint32_t budget)
 {
-	bool within = kthrottle_take(&throttle->window, now, budget);
+	bool within = kthrottle_take(&throttle->shared, now, budget);
 
 	if (!within)
 		throttle->past++;
@@ -15,10 +15,5 @@ bool perfctr_throttle_overflow(struct perfctr_throttle *throttle, unsigned long 
 bool perfctr_throttle_may_arm(const struct perfctr_throttle *throttle, unsigned long now,
                               uint32_t budget)
 {
-	return kthrottle_open(&throttle->window, now, budget);
-}
-
-void perfctr_throttle_hold(struct perfctr_throttle *throttle)
-{
-	throttle->held++;
+	return kthrottle_open(&throttle->shared, now, budget);
 }

@@ -23,9 +23,10 @@
 
 /* One CPU's window and what the budget did in it. */
 struct perfctr_throttle {
-	struct kthrottle_window window; /* overflows taken, within or past the budget */
-	unsigned long past;             /* overflows taken past the budget, since the start */
-	unsigned long held;             /* re-arms put off to a later window, since the start */
+	/* Overflows taken, within or past the budget; its holds
+	 * (kthrottle_hold) are the re-arms put off to a later window. */
+	struct kthrottle shared;
+	unsigned long past; /* overflows taken past the budget, since the start */
 };
 
 /* An i-mode overflow taken (by the NMI, a switch-out or the lab's
@@ -36,11 +37,9 @@ struct perfctr_throttle {
 bool perfctr_throttle_overflow(struct perfctr_throttle *throttle, unsigned long now,
                                uint32_t budget);
 /* Whether i-mode counters may be armed on the CPU at window now: not once
- * the window's budget is spent. */
+ * the window's budget is spent. A re-arm refused is put off to a later
+ * window: one kthrottle_hold of the CPU's shared throttle per re-arm. */
 bool perfctr_throttle_may_arm(const struct perfctr_throttle *throttle, unsigned long now,
                               uint32_t budget);
-/* A re-arm refused by perfctr_throttle_may_arm is put off to a later
- * window: counted once per re-arm (held). */
-void perfctr_throttle_hold(struct perfctr_throttle *throttle);
 
 #endif

@@ -23,18 +23,11 @@
 
 static DEFINE_PER_CPU(struct perfctr_throttle, cpu_throttle);
 
-/* The throttled parameter (kthrottle_param.c): the re-arms put off to a
- * later window so far, all CPUs. */
-unsigned long kthrottle_throttled(void)
+/* The throttled parameter (kthrottle_param.c) sums the CPUs' holds: the
+ * re-arms put off to a later window. */
+struct kthrottle __percpu *kthrottle_per_cpu(void)
 {
-	unsigned long held = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-	{
-		held += READ_ONCE(per_cpu_ptr(&cpu_throttle, cpu)->held);
-	}
-	return held;
+	return &cpu_throttle.shared;
 }
 
 void vperfctr_throttle_overflow(void)
@@ -57,7 +50,7 @@ int vperfctr_throttle_wait(void)
 		may =
 		    perfctr_throttle_may_arm(throttle, READ_ONCE(jiffies), kthrottle_budget_now());
 		if (!may && !held) {
-			perfctr_throttle_hold(throttle);
+			kthrottle_hold(&throttle->shared);
 			held = true;
 		}
 		preempt_enable();

@@ -117,7 +117,7 @@ static void test_owner_waits_sums_exact(void)
 			for (int wait = 0; wait < 3 && !perfctr_throttle_may_arm(&t, now, 5);
 			     wait++) {
 				if (wait == 0)
-					perfctr_throttle_hold(&t);
+					kthrottle_hold(&t.shared);
 				now++;
 			}
 			CU_ASSERT_TRUE_FATAL(perfctr_throttle_may_arm(&t, now, 5));
@@ -137,7 +137,7 @@ static void test_owner_waits_sums_exact(void)
 	CU_ASSERT_EQUAL(now, 1003);
 	for (int w = 0; w < 4; w++)
 		CU_ASSERT_EQUAL(per_window[w], 5);
-	CU_ASSERT_EQUAL(t.held, 3);
+	CU_ASSERT_EQUAL(t.shared.throttled, 3);
 	CU_ASSERT_EQUAL(t.past, 0);
 	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 20 * AMODE_RUN);
 	CU_ASSERT_EQUAL(fx.state.user.pmc[1].sum, 20 * THRESHOLD);

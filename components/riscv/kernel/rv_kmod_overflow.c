@@ -40,17 +40,11 @@ struct slot **rv_kmod_armed_here(void)
 static DEFINE_PER_CPU(struct rv_throttle, hart_throttle);
 static DEFINE_PER_CPU(struct hrtimer, hart_unthrottle);
 
-/* The throttled parameter (kthrottle_param.c): the counters held so far,
- * all harts (each hold is one). */
-unsigned long kthrottle_throttled(void)
+/* The throttled parameter (kthrottle_param.c) sums the harts' holds: the
+ * counters held so far (each hold is one). */
+struct kthrottle __percpu *kthrottle_per_cpu(void)
 {
-	unsigned long events = 0;
-	int cpu;
-	for_each_possible_cpu(cpu)
-	{
-		events += READ_ONCE(per_cpu_ptr(&hart_throttle, cpu)->events);
-	}
-	return events;
+	return &hart_throttle.shared;
 }
 
 /* The hart's unthrottle timer (hard: run in interrupt context with
