@@ -12,15 +12,27 @@
 #include "core/overflow.h"
 #include "presets/presets.h"
 
+/* The PAPI 7.x releases whose ABI this object has: 7.0 and 7.1 share one (7.1's headers
+ * differ from 7.0's in the version alone), 7.2 moved fields of PAPI_component_info_t and
+ * the values of the enumeration modifiers (doc/abi-versions.md). A 7.2 program handed
+ * 7.0's layouts would read the wrong fields, so its version is refused here. */
+#define ABI_FIRST_MINOR 0
+#define ABI_LAST_MINOR  1
+
 PAPI_EXPORT int PAPI_library_init(int version)
 {
-	/* Any 7.x header's PAPI_VER_CURRENT is accepted: the 7.x ABI is one. */
+	int minor = PAPI_VERSION_MINOR(version);
 	if (PAPI_VERSION_MAJOR(version) != PAPI_VERSION_MAJOR(PAPI_VERSION) ||
 	    (version & 0xffff) != 0)
+		return papi_error_set(
+		    PAPI_EINVAL, "library version %d.%d requested, this library provides %d.x",
+		    PAPI_VERSION_MAJOR(version), minor, PAPI_VERSION_MAJOR(PAPI_VERSION));
+	if (minor < ABI_FIRST_MINOR || minor > ABI_LAST_MINOR)
 		return papi_error_set(PAPI_EINVAL,
-		                      "library version %d.%d requested, this library provides %d.x",
-		                      PAPI_VERSION_MAJOR(version), PAPI_VERSION_MINOR(version),
-		                      PAPI_VERSION_MAJOR(PAPI_VERSION));
+		                      "library version 7.%d requested: this library object has the "
+		                      "ABI of PAPI 7.%d to 7.%d, whose structures and enumeration "
+		                      "values differ from 7.%d's",
+		                      minor, ABI_FIRST_MINOR, ABI_LAST_MINOR, minor);
 	dispatch_init();
 	pthread_mutex_lock(&papillon_library.lock);
 	int status = PAPI_OK;
