@@ -48,7 +48,7 @@ static inline __attribute__((always_inline)) long pe_sys_read(int fd, void *buff
 #elif defined(__linux__) && defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 	/* r0: number; r3..r5: arguments, r3 the result. An error sets cr0's
 	 * summary-overflow bit and leaves the positive errno in r3. The
-	 * kernel may change r0 and r4..r12, cr0, ctr and xer. */
+	 * kernel may change r0 and r4..r12, cr0, cr1, cr5..cr7, ctr and xer. */
 	register long r0 __asm__("r0") = SYS_read;
 	register long r3 __asm__("r3") = fd;
 	register long r4 __asm__("r4") = (long)buffer;
@@ -57,8 +57,8 @@ static inline __attribute__((always_inline)) long pe_sys_read(int fd, void *buff
 	__asm__ volatile("sc\n\tmfcr %0"
 	                 : "=&r"(condition), "+r"(r0), "+r"(r3), "+r"(r4), "+r"(r5)
 	                 :
-	                 : "r6", "r7", "r8", "r9", "r10", "r11", "r12", "cr0", "ctr", "xer",
-	                   "memory");
+	                 : "r6", "r7", "r8", "r9", "r10", "r11", "r12", "cr0", "cr1", "cr5", "cr6",
+	                   "cr7", "ctr", "xer", "memory");
 	/* mfcr puts cr0 in bits 31..28: lt, gt, eq, so. */
 	return (condition & (1ul << 28)) ? -r3 : r3;
 #else
