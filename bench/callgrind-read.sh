@@ -15,6 +15,8 @@
 #   N          reads per figure (default 100000)
 #   SIZES      event-set sizes (default: 1 4 8)
 set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 build=${1:-${BUILD_DIR:-/tmp/bench-build}}
 count=${2:-100000}
@@ -24,33 +26,25 @@ sizes=("$@")
 target=150
 
 program="$build/bench/papi_overhead"
-if [ ! -x "$program" ]; then
-	echo "callgrind-read.sh: $program is not built (run bench/run.sh)" >&2
-	exit 2
-fi
-if ! command -v valgrind >/dev/null; then
-	echo "callgrind-read.sh: valgrind is not installed (apt-get install valgrind)" >&2
-	exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+bench_require_program "$program" "run bench/run.sh"
+bench_require_valgrind
+bench_scratch
 
 # Instructions per iteration of one marked function, to two decimals.
 collect() {
-	local function=$1 events=$2 out="$work/callgrind.$1.$2"
+	local function=$1 events=$2 out="$scratch/callgrind.$1.$2"
 	if ! "$build/libtool" --mode=execute valgrind --tool=callgrind \
 		--callgrind-out-file="$out" --toggle-collect="$function" \
 		"$program" --callgrind-read "$count" --events "$events" \
-		>"$work/stdout" 2>"$work/stderr"; then
-		echo "callgrind-read.sh: the run under valgrind failed:" >&2
-		cat "$work/stderr" >&2
+		>"$scratch/stdout" 2>"$scratch/stderr"; then
+		echo "$bench_name: the run under valgrind failed:" >&2
+		cat "$scratch/stderr" >&2
 		exit 1
 	fi
 	local total
 	total=$(awk '/^(summary|totals):/ { print $2; exit }' "$out")
 	if [ -z "$total" ] || [ "$total" -eq 0 ]; then
-		echo "callgrind-read.sh: callgrind collected nothing in $function" >&2
+		echo "$bench_name: callgrind collected nothing in $function" >&2
 		exit 1
 	fi
 	awk -v t="$total" -v n="$count" 'BEGIN { printf "%.2f", t / n }'

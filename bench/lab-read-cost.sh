@@ -13,8 +13,10 @@
 # Exit status: 0 when every run passed (the 5x target for one event met), 1
 # otherwise.
 set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source_dir=$bench_top
 build=1
 if [ "${1:-}" = --no-build ]; then
 	build=0
@@ -35,7 +37,7 @@ for conf in "${confs[@]}"; do
 	# The test's own lines: the table and its verdict.
 	grep -v '^lab/run' "$out" || true
 	if [ "$code" != 0 ]; then
-		echo "lab-read-cost.sh: hw_read_cost exited with $code on $conf" >&2
+		echo "$bench_name: hw_read_cost exited with $code on $conf" >&2
 		tail -n 20 "$out.err" >&2
 		status=1
 	fi

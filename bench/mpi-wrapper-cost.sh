@@ -5,11 +5,11 @@
 # with the tool preloaded (its MPI_ calls intercepted) and without it (both
 # names reach the library: the difference is then noise). Figures: doc/performance.md.
 set -euo pipefail
-src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-build=${1:-$src/../_build}
-build=$(cd "$build" && pwd)
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+src=$bench_top/bench
+build=$(bench_build_dir "${1:-$bench_top/_build}")
+bench_scratch
 export LD_LIBRARY_PATH=$build/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 for impl in openmpi mpich; do
 	tool=$build/tools/mpi/.libs/libpapi_mpi_$impl.so

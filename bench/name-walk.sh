@@ -12,29 +12,22 @@
 #   BUILD_DIR  the configured build tree (default: $BUILD_DIR or _build)
 set -euo pipefail
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-top=$(cd "$here/.." && pwd)
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+top=$bench_top
 build=${1:-${BUILD_DIR:-$top/_build}}
 program="$build/bench/name_walk"
-if [ ! -x "$program" ]; then
-	echo "name-walk.sh: $program is not built (make -C $build/bench name_walk)" >&2
-	exit 2
-fi
-if ! command -v valgrind >/dev/null; then
-	echo "name-walk.sh: valgrind is not installed (apt-get install valgrind)" >&2
-	exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+bench_require_program "$program" "make -C $build/bench name_walk"
+bench_require_valgrind
+bench_scratch
 # PAPI_TOT_CYC from a software event, so that the preset counts anywhere.
 printf 'table name_walk\nmatch always\nPAPI_TOT_CYC, NOT_DERIVED, perf::TASK-CLOCK\n' \
-	>"$work/walk.presets"
-if ! PAPI_USER_EVENTS_FILE="$work/walk.presets" "$build/libtool" --mode=execute \
-	valgrind --tool=callgrind --callgrind-out-file="$work/cg" --dump-before='walk_*' \
-	"$program" >"$work/stdout" 2>"$work/stderr"; then
-	echo "name-walk.sh: the run under valgrind failed:" >&2
-	cat "$work/stderr" >&2
+	>"$scratch/walk.presets"
+if ! PAPI_USER_EVENTS_FILE="$scratch/walk.presets" "$build/libtool" --mode=execute \
+	valgrind --tool=callgrind --callgrind-out-file="$scratch/cg" --dump-before='walk_*' \
+	"$program" >"$scratch/stdout" 2>"$scratch/stderr"; then
+	echo "$bench_name: the run under valgrind failed:" >&2
+	cat "$scratch/stderr" >&2
 	exit 1
 fi
 
@@ -84,7 +77,7 @@ summarize() {
 
 echo "Calls into Papillon per case (callgrind; inlined functions are not calls)"
 cases=()
-for dump in "$work"/cg.*; do
+for dump in "$scratch"/cg.*; do
 	trigger=$(sed -n 's/^desc: Trigger: --dump-before=//p' "$dump")
 	[ -n "$trigger" ] || continue
 	# The dump made before a case holds the case before it: name each by

@@ -16,8 +16,10 @@
 #                  PMU, and perf_event_paranoid <= 1 or root for the kernel's
 #                  side; without a PMU the program only says SKIPPED)
 set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source_dir=$bench_top
 build=${BUILD_DIR:-/tmp/bench-build}
 callgrind_n=${CALLGRIND_N:-100000}
 program="$build/bench/papi_overhead"
@@ -25,13 +27,13 @@ program="$build/bench/papi_overhead"
 # ------------------------------------------------------------------- build
 if [ ! -f "$build/config.status" ]; then
 	if [ "$(cd "$build" 2>/dev/null && pwd)" = "$source_dir" ]; then
-		echo "run.sh: BUILD_DIR must be outside the source tree" >&2
+		echo "$bench_name: BUILD_DIR must be outside the source tree" >&2
 		exit 2
 	fi
 	mkdir -p "$build"
-	echo "run.sh: configuring in $build" >&2
+	echo "$bench_name: configuring in $build" >&2
 	(cd "$build" && "$source_dir/configure" >configure.log 2>&1) || {
-		echo "run.sh: configure failed, see $build/configure.log" >&2
+		echo "$bench_name: configure failed, see $build/configure.log" >&2
 		exit 1
 	}
 fi
@@ -42,7 +44,7 @@ if ! { make -s -C "$build/components" -j"$(nproc)" && make -s -C "$build/src" -j
 	make -s -C "$build/bench" &&
 	{ [ "$hw_read_cost" = 0 ] || make -s -C "$build/ctests" hw_read_cost; }; } \
 	>"$build/bench-make.log" 2>&1; then
-	echo "run.sh: the build failed, see $build/bench-make.log" >&2
+	echo "$bench_name: the build failed, see $build/bench-make.log" >&2
 	tail -20 "$build/bench-make.log" >&2
 	exit 1
 fi

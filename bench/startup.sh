@@ -19,25 +19,19 @@
 #              fetched with scripts/lib/debfetch.sh)
 set -euo pipefail
 
-source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=$(cd "${1:-$source_dir/_build}" && pwd)
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source_dir=$bench_top
+build=$(bench_build_dir "${1:-$source_dir/_build}")
 pairs=${PAIRS:-21}
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-ma=$(gcc -print-multiarch)
+bench_scratch
 
 papillon_lib=$build/src/.libs
 if [ ! -f "$papillon_lib/libpapi.so.7" ]; then
-	echo "startup.sh: no libpapi.so.7 in $papillon_lib: build first (scripts/build)" >&2
+	echo "$bench_name: no libpapi.so.7 in $papillon_lib: build first (scripts/build)" >&2
 	exit 1
 fi
-papi_lib=${PAPI_LIB:-/usr/lib/$ma/libpapi.so.7.0}
-if [ ! -f "$papi_lib" ]; then
-	# shellcheck source=scripts/lib/debfetch.sh
-	source "$source_dir/scripts/lib/debfetch.sh"
-	root=$(deb_sysroot debian-libpapi "$PAPI_SUITE" "$(host_debarch)" libpapi7.0 libpapi-dev libsde1)
-	papi_lib=$root/usr/lib/$ma/libpapi.so.7.0
-fi
+papi_lib=$(bench_debian_libpapi)
 # The binary needs libpapi.so.7 (Papillon's soname); a directory of its own
 # gives Debian's library that name.
 mkdir "$scratch/papi"

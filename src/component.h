@@ -152,6 +152,11 @@ struct component_ops {
 	 * usable events is never disabled. */
 	int (*init)(int cidx, PAPI_component_info_t *info);
 	void (*shutdown)(void);
+	/* The number of native events, for info->num_native_events, where
+	 * counting them costs (perf_event walks libpfm4's tables and reads
+	 * every sysfs PMU): asked on the first request for the component's
+	 * info after init, not at init. NULL: init filled the count. */
+	int (*count_events)(void);
 
 	/* Naming. Cursors are the component's own enumeration positions; cursor
 	 * 0 with PAPI_ENUM_FIRST starts. PAPI_NTV_ENUM_UMASKS from an event's

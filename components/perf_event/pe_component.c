@@ -14,14 +14,17 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 {
 	char reason[PAPI_MAX_STR_LEN] = "";
 	int pfm_status = pe_pfm_init(reason, sizeof(reason));
-	pe_sysfs_init();
+	/* Without libpfm4, the sysfs PMUs' events alone (read here, not on
+	 * first use, to know whether there are any). */
 	if (pfm_status != PAPI_OK && pe_sysfs_event_count() == 0) {
 		info->disabled = pfm_status;
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason), "%s", reason);
 		return pfm_status;
 	}
 	bool has_pmu = pe_core_pmu_present();
-	pe_hetero_detect();
+	/* Heterogeneous core PMUs matter to hardware events alone. */
+	if (has_pmu)
+		pe_hetero_detect();
 	pe_user_detect();
 	info->num_cntrs = has_pmu ? pe_pfm_core_counters() : 0;
 	info->num_mpx_cntrs = info->num_cntrs;
@@ -38,16 +41,6 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 	info->cpu = 0;
 	info->inherit = 0;
 	info->cntr_umasks = 1;
-	info->num_native_events = 0;
-	/* The count is what enumeration yields; a walk is cheap enough once. */
-	uint64_t cursor = 0;
-	char name[PAPI_HUGE_STR_LEN];
-	int modifier = PAPI_ENUM_FIRST;
-	while (pe_pfm_enum(&cursor, modifier, name, sizeof(name)) == PAPI_OK) {
-		info->num_native_events++;
-		modifier = PAPI_ENUM_EVENTS;
-	}
-	info->num_native_events += pe_sysfs_event_count();
 	if (!has_pmu)
 		snprintf(info->description, sizeof(info->description), "%s",
 		         "Linux perf_event (no hardware PMU exposed: software and sysfs "
@@ -55,6 +48,21 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 	papi_error_clear();
 	(void)cidx;
 	return PAPI_OK;
+}
+
+/* What enumeration yields: libpfm4's events (a walk of all its tables,
+ * half the instructions init would make) and the sysfs PMUs'. */
+static int pe_count_events(void)
+{
+	int count = 0;
+	uint64_t cursor = 0;
+	char name[PAPI_HUGE_STR_LEN];
+	int modifier = PAPI_ENUM_FIRST;
+	while (pe_pfm_enum(&cursor, modifier, name, sizeof(name)) == PAPI_OK) {
+		count++;
+		modifier = PAPI_ENUM_EVENTS;
+	}
+	return count + pe_sysfs_event_count();
 }
 
 static void pe_shutdown(void)
@@ -222,6 +230,7 @@ const struct component_ops perf_event_component = {
     .control_size = sizeof(struct pe_control),
     .init = pe_init,
     .shutdown = pe_shutdown,
+    .count_events = pe_count_events,
     .enum_events = pe_enum_events,
     .resolve_name = pe_resolve_name,
     .release_encoding = pe_release_encoding,

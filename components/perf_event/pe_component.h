@@ -122,7 +122,7 @@ int pe_pfm_core_counters(void);
 void pe_pfm_core_pmu_names(char *names, size_t names_len);
 
 #define PE_SYSFS_CURSOR_FLAG (1ull << 63)
-int pe_sysfs_init(void);
+/* The sysfs PMUs' tables are read on first use by any of these. */
 void pe_sysfs_shutdown(void);
 int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
 int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
@@ -133,7 +133,7 @@ int pe_sysfs_event_count(void);
 bool pe_sysfs_read_line(const char *path, char *line, size_t line_len);
 
 /* Whether some core PMU covers only some of the CPUs (pe_hetero.c);
- * pe_hetero_detect at init finds out; pe_hetero_scan looks at a tree of
+ * pe_hetero_detect at init finds out where a core PMU counts; pe_hetero_scan looks at a tree of
  * PMUs laid out as sysfs has them, and a file of the CPUs present. */
 void pe_hetero_detect(void);
 bool pe_hetero_scan(const char *pmu_root, const char *present_file);

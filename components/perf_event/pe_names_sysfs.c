@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "papi.h"
+#include "services/first_use.h"
 #include "util/error.h"
 #include "pe_component.h"
 #include "pe_sysfs_format.h"
@@ -29,8 +30,12 @@ struct sysfs_pmu {
 	struct pe_format_field *formats;
 };
 
+/* Read on first use (a name, an enumeration, the event count), not at
+ * init: a machine with a core PMU and uncore PMUs lists hundreds of event
+ * files, some 3 system calls each. */
 static struct sysfs_pmu *pmus;
 static int pmu_count;
+static int pmus_loaded;
 
 bool pe_sysfs_read_line(const char *path, char *line, size_t line_len)
 {
@@ -172,7 +177,7 @@ static int compare_pmus(const void *a, const void *b)
 	return strcmp(((const struct sysfs_pmu *)a)->name, ((const struct sysfs_pmu *)b)->name);
 }
 
-int pe_sysfs_init(void)
+static int load_pmus(void)
 {
 	DIR *root = opendir(SYSFS_PMU_ROOT);
 	if (!root)
@@ -211,7 +216,7 @@ int pe_sysfs_init(void)
 	return PAPI_OK;
 }
 
-void pe_sysfs_shutdown(void)
+static void free_pmus(void)
 {
 	for (int p = 0; p < pmu_count; p++) {
 		free(pmus[p].events);
@@ -222,8 +227,19 @@ void pe_sysfs_shutdown(void)
 	pmu_count = 0;
 }
 
+static void pmus_ready(void)
+{
+	first_use_run(&pmus_loaded, load_pmus);
+}
+
+void pe_sysfs_shutdown(void)
+{
+	first_use_undo(&pmus_loaded, free_pmus);
+}
+
 int pe_sysfs_event_count(void)
 {
+	pmus_ready();
 	int total = 0;
 	for (int p = 0; p < pmu_count; p++)
 		total += pmus[p].event_count;
@@ -237,6 +253,7 @@ static uint64_t make_cursor(int pmu, int event)
 
 int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 {
+	pmus_ready();
 	int pmu = 0, event = 0;
 	if (modifier == PAPI_ENUM_EVENTS) {
 		pmu = (int)((*cursor & ~PE_SYSFS_CURSOR_FLAG) >> 32);
@@ -335,6 +352,7 @@ int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *c
 	const char *separator = strstr(name, "::");
 	if (!separator)
 		return PAPI_ENOEVNT;
+	pmus_ready();
 	size_t pmu_length = (size_t)(separator - name);
 	const char *event_name = separator + 2;
 	size_t event_length = strcspn(event_name, ":");
@@ -369,6 +387,7 @@ int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *c
 
 int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info)
 {
+	pmus_ready();
 	int pmu = (int)((cursor & ~PE_SYSFS_CURSOR_FLAG) >> 32);
 	int event = (int)(uint32_t)cursor;
 	if (pmu >= pmu_count || event >= pmus[pmu].event_count)

@@ -19,8 +19,7 @@ PAPI_EXPORT const PAPI_component_info_t *PAPI_get_component_info(int cidx)
 {
 	if (library_check_component(cidx) != PAPI_OK)
 		return NULL;
-	library_prepare_components();
-	return &papillon_component_info[cidx];
+	return library_component_info(cidx);
 }
 
 PAPI_EXPORT int PAPI_get_component_index(const char *name)

@@ -259,7 +259,7 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	case PAPI_SHLIBINFO:
 		return shared_libraries_option(ptr);
 	case PAPI_COMPONENTINFO:
-		ptr->cmp_info = &papillon_component_info[0];
+		ptr->cmp_info = library_component_info(0);
 		return PAPI_OK;
 	case PAPI_MULTIPLEX:
 		return targets_get_multiplex(&ptr->multiplex);
@@ -322,7 +322,7 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	case PAPI_COMPONENTINFO:
 		if (!ptr)
 			return papi_error_set(PAPI_EINVAL, "option pointer is NULL");
-		ptr->cmp_info = &papillon_component_info[cidx];
+		ptr->cmp_info = library_component_info(cidx);
 		return PAPI_OK;
 	default:
 		return papi_error_set(PAPI_EINVAL, "option %d is not a component option", option);

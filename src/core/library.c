@@ -22,6 +22,8 @@ struct library_state papillon_library = {
 };
 
 static int components_prepared;
+/* Whether count_events has filled num_native_events since init. */
+static int events_counted[MAX_COMPONENTS];
 /* Disabled through PAPI_disable_component before init; survives shutdown. */
 static int disabled_by_user[MAX_COMPONENTS];
 
@@ -124,12 +126,27 @@ static void describe_capabilities(int cidx, PAPI_component_info_t *info)
 		info->available_granularities |= PAPI_GRN_SYS;
 }
 
+PAPI_component_info_t *library_component_info(int cidx)
+{
+	library_prepare_components();
+	PAPI_component_info_t *info = &papillon_component_info[cidx];
+	int (*count_events)(void) = papillon_components[cidx]->count_events;
+	pthread_mutex_lock(&papillon_library.lock);
+	if (papillon_component_ready[cidx] && count_events && !events_counted[cidx]) {
+		info->num_native_events = count_events();
+		events_counted[cidx] = 1;
+	}
+	pthread_mutex_unlock(&papillon_library.lock);
+	return info;
+}
+
 static void init_components(void)
 {
 	for (int c = 0; c < papillon_component_count; c++) {
 		PAPI_component_info_t *info = &papillon_component_info[c];
 		prepare_component_info(c);
 		papillon_component_ready[c] = 0;
+		events_counted[c] = 0;
 		if (disabled_by_user[c])
 			continue;
 		int status = papillon_components[c]->init(c, info);

@@ -29,6 +29,10 @@ int library_require_init(void);
 void library_prepare_components(void);
 /* PAPI_ENOCMP for an index that names no component. */
 int library_check_component(int cidx);
+/* The component's info, complete: what init left for first request (the
+ * native event count, component.h's count_events) is filled in once. A
+ * valid index only (library_check_component). */
+PAPI_component_info_t *library_component_info(int cidx);
 
 int library_disable_component(int cidx);
 int library_init(void);

@@ -1,62 +1,25 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* System information on first request (system_info.h).
- *
- * Each part has a flag, read and written under one mutex: gathering holds
- * it, so concurrent first requests give one answer, and a request after
- * that costs a lock and an unlock (these are not counting's paths; a
- * lock-free double check would also be a race to Helgrind, which does not
- * follow C11 atomics). pthread_once would do for a part gathered once in
- * the life of the process, but the shared-library list is read again after
- * PAPI_shutdown, and a failed read must be tried again; the mutex also
- * lets the fork handlers below hand the child a lock nobody holds. */
-#include <pthread.h>
-
+/* System information on first request (system_info.h), each part gathered
+ * once through services/first_use.h: concurrent first requests give one
+ * answer, a failed part is tried again, and the shared-library list is
+ * read again after PAPI_shutdown. */
 #include "util/error.h"
 #include "core/library.h"
 #include "core/system_info.h"
+#include "services/first_use.h"
 #include "sysinfo/sysinfo.h"
 
-static pthread_mutex_t gather_lock = PTHREAD_MUTEX_INITIALIZER;
 static int identity_ready;
 static int layout_ready;
 static int executable_ready;
 static int shared_libraries_ready;
 
-/* fork() while another thread gathers: the child would inherit a locked
- * mutex and a half-written record. Taking the lock around fork() makes the
- * child start with neither. */
-static void before_fork(void)
-{
-	pthread_mutex_lock(&gather_lock);
-}
-
-static void after_fork(void)
-{
-	pthread_mutex_unlock(&gather_lock);
-}
-
-static void install_fork_handlers(void)
-{
-	pthread_atfork(before_fork, after_fork, after_fork);
-}
-
-/* Runs gather under the lock unless the flag is already set; the flag is set
- * only when gather succeeded, so a failure is tried again next time. */
-static int gather_once(int *ready, int (*gather)(void))
-{
-	pthread_mutex_lock(&gather_lock);
-	int status = PAPI_OK;
-	if (!*ready) {
-		status = gather();
-		*ready = status == PAPI_OK;
-	}
-	pthread_mutex_unlock(&gather_lock);
-	return status;
-}
-
+/* sysinfo's one reading of the identity (the presets and the high-level
+ * report take it too), read now if it was not: this runs under first_use's
+ * lock already, which sysinfo_cpu_identity would take again. */
 static int gather_identity(void)
 {
-	return sysinfo_hardware_identity(&papillon_library.hardware);
+	return sysinfo_cpu_identity_under_first_use(&papillon_library.hardware);
 }
 
 static int gather_layout(void)
@@ -76,29 +39,27 @@ static int gather_shared_libraries(void)
 
 int system_info_init(void)
 {
-	static pthread_once_t fork_handlers = PTHREAD_ONCE_INIT;
-	pthread_once(&fork_handlers, install_fork_handlers);
 	sysinfo_preload(&papillon_library.preload);
-	return gather_once(&identity_ready, gather_identity);
+	return first_use_run(&identity_ready, gather_identity);
+}
+
+static void free_shared_libraries(void)
+{
+	sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
 }
 
 void system_info_shutdown(void)
 {
-	pthread_mutex_lock(&gather_lock);
-	if (shared_libraries_ready) {
-		sysinfo_shared_libraries_free(&papillon_library.shared_libraries);
-		shared_libraries_ready = 0;
-	}
-	pthread_mutex_unlock(&gather_lock);
+	first_use_undo(&shared_libraries_ready, free_shared_libraries);
 }
 
 int system_hardware(const PAPI_hw_info_t **info)
 {
 	/* The layout goes on top of the identity (a device query may come
 	 * before PAPI_library_init). */
-	int status = gather_once(&identity_ready, gather_identity);
+	int status = first_use_run(&identity_ready, gather_identity);
 	if (status == PAPI_OK)
-		status = gather_once(&layout_ready, gather_layout);
+		status = first_use_run(&layout_ready, gather_layout);
 	if (status == PAPI_OK)
 		*info = &papillon_library.hardware;
 	return status;
@@ -106,7 +67,7 @@ int system_hardware(const PAPI_hw_info_t **info)
 
 int system_executable(const PAPI_exe_info_t **info)
 {
-	int status = gather_once(&executable_ready, gather_executable);
+	int status = first_use_run(&executable_ready, gather_executable);
 	if (status == PAPI_OK)
 		*info = &papillon_library.executable;
 	return status;
@@ -114,7 +75,7 @@ int system_executable(const PAPI_exe_info_t **info)
 
 int system_shared_libraries(const PAPI_shlib_info_t **info)
 {
-	int status = gather_once(&shared_libraries_ready, gather_shared_libraries);
+	int status = first_use_run(&shared_libraries_ready, gather_shared_libraries);
 	if (status == PAPI_OK)
 		*info = &papillon_library.shared_libraries;
 	return status;
@@ -122,8 +83,5 @@ int system_shared_libraries(const PAPI_shlib_info_t **info)
 
 int system_hardware_layout_gathered(void)
 {
-	pthread_mutex_lock(&gather_lock);
-	int gathered = layout_ready;
-	pthread_mutex_unlock(&gather_lock);
-	return gathered;
+	return first_use_done(&layout_ready);
 }

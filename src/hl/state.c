@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "hl/hl.h"
+#include "sysinfo/sysinfo.h"
 #include "util/error.h"
 
 struct hl_state hl_state = {
@@ -28,16 +29,19 @@ void hl_say(const char *format, ...)
 	fflush(stdout);
 }
 
-/* The hardware description is copied now: at exit the program may have
- * called PAPI_shutdown, and the writer must not need the library. */
+/* The report prints the CPU's model and frequencies, which are its
+ * identity (read once, by PAPI_library_init): PAPI_get_hardware_info would
+ * gather the topology and caches too (hwloc), which nothing here prints.
+ * Copied now: at exit the program may have called PAPI_shutdown, and the
+ * writer must not need the library. */
 static void remember_hardware(void)
 {
-	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
-	if (!hw)
+	PAPI_hw_info_t hw;
+	if (sysinfo_cpu_identity(&hw) != PAPI_OK)
 		return;
-	snprintf(hl_state.cpu_info, sizeof hl_state.cpu_info, "%s", hw->model_string);
-	hl_state.cpu_max_mhz = hw->cpu_max_mhz;
-	hl_state.cpu_min_mhz = hw->cpu_min_mhz;
+	snprintf(hl_state.cpu_info, sizeof hl_state.cpu_info, "%s", hw.model_string);
+	hl_state.cpu_max_mhz = hw.cpu_max_mhz;
+	hl_state.cpu_min_mhz = hw.cpu_min_mhz;
 }
 
 static int set_up(void)

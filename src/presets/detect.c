@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* The CPU and the components' keys on this machine, as the preset tables'
- * "match" lines test them: identity from PAPI_hw_info_t
- * (sysinfo_hardware.c), keys from the ready components (pmu_names),
- * mvendorid/marchid from /proc/cpuinfo (RISC-V ids are 64-bit and
- * PAPI_hw_info_t keeps only 31 bits of them). */
+ * "match" lines test them: identity from PAPI_hw_info_t (sysinfo's one
+ * reading, the one PAPI_library_init took: sysinfo_cpu_identity), keys
+ * from the ready components (pmu_names), mvendorid/marchid from
+ * /proc/cpuinfo (RISC-V ids are 64-bit and PAPI_hw_info_t keeps only 31
+ * bits of them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #include "papi.h"
-#include "core/library.h"
 #include "registry/registry.h"
 #include "presets/table.h"
+#include "sysinfo/sysinfo.h"
 
 static long long cpuinfo_hex(const char *key)
 {
@@ -103,7 +104,11 @@ void preset_cpu_detect(struct preset_cpu *cpu)
 	struct utsname machine;
 	if (uname(&machine) == 0)
 		snprintf(cpu->arch, sizeof(cpu->arch), "%s", machine.machine);
-	detect_identity(cpu, &papillon_library.hardware);
+	/* Unreadable (no /proc/cpuinfo): an unknown CPU, whose tables are
+	 * the generic ones. */
+	PAPI_hw_info_t identity;
+	if (sysinfo_cpu_identity(&identity) == PAPI_OK)
+		detect_identity(cpu, &identity);
 	for (int c = 0; c < papillon_component_count; c++) {
 		const struct component_ops *component = papillon_components[c];
 		char names[PAPI_HUGE_STR_LEN * 2];

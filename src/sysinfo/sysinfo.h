@@ -14,6 +14,13 @@ int sysinfo_hardware(PAPI_hw_info_t *hw);
  * vendor, model, family, stepping and the frequencies that timers, derived
  * events and preset tables use. */
 int sysinfo_hardware_identity(PAPI_hw_info_t *hw);
+/* The same, read once in the process (services/first_use.h) and copied
+ * into hw: what the core takes at PAPI_library_init, the preset tables test
+ * and the high-level report prints. A failed read leaves hw untouched and
+ * is tried again next time. The _under_first_use form is for work that
+ * first_use_run is running (its lock held). */
+int sysinfo_cpu_identity(PAPI_hw_info_t *hw);
+int sysinfo_cpu_identity_under_first_use(PAPI_hw_info_t *hw);
 /* The rest, on top of the identity (does not clear hw): topology (hwloc, the
  * costly part), caches, TLBs and virtualization. */
 int sysinfo_hardware_layout(PAPI_hw_info_t *hw);

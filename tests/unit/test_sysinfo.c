@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <ftw.h>
 #include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -650,6 +652,43 @@ static void test_virt_cycles_follow_virt_nsec(void)
 	          (double)(c1 - c0) <= (double)(outer1 - outer0) * per_ns + 2);
 }
 
+/* The high-level API's report in a directory of its own, removed at exit
+ * after the report was written there (atexit runs handlers in reverse:
+ * this one is registered before the high-level layer registers its
+ * writer). */
+static char hl_output[] = "/tmp/papillon-hl-start-XXXXXX";
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_hl_output(void)
+{
+	nftw(hl_output, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+/* The high-level API's start takes what its report prints (the CPU's model
+ * and frequencies) from the identity PAPI_library_init read: a region
+ * begun and ended gathers no layout. Runs before the test below, which
+ * gathers it for the rest of the process. */
+static void test_hl_start_gathers_no_layout(void)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(hl_output));
+	CU_ASSERT_EQUAL_FATAL(atexit(remove_hl_output), 0);
+	setenv("PAPI_OUTPUT_DIRECTORY", hl_output, 1);
+	CU_ASSERT_EQUAL(PAPI_hl_region_begin("start"), PAPI_OK);
+	CU_ASSERT_EQUAL(PAPI_is_initialized(), PAPI_LOW_LEVEL_INITED);
+	CU_ASSERT_FALSE(system_hardware_layout_gathered());
+	CU_ASSERT_EQUAL(PAPI_hl_region_end("start"), PAPI_OK);
+	CU_ASSERT_EQUAL(PAPI_hl_stop(), PAPI_OK);
+	CU_ASSERT_FALSE(system_hardware_layout_gathered());
+	PAPI_shutdown();
+}
+
 /* PAPI_library_init leaves the layout (hwloc's topology, the caches) to the
  * first request; that request gathers it, once: a shutdown and another init
  * keep it, and later requests return the same record. This program's other
@@ -688,6 +727,8 @@ int main(void)
 	CU_add_test(hardware, "TLBs", test_tlbs_are_well_formed);
 	CU_add_test(hardware, "virtualization", test_virtualization);
 	CU_add_test(hardware, "fills the whole struct", test_hardware_fills_whole_struct);
+	CU_add_test(hardware, "the high-level start gathers no layout",
+	            test_hl_start_gathers_no_layout);
 	CU_add_test(hardware, "layout gathered on first request",
 	            test_layout_gathered_on_first_request);
 	CU_pSuite program = CU_add_suite("sysinfo_executable", NULL, NULL);
