@@ -62,5 +62,6 @@ for events in "${sizes[@]}"; do
 	printf '%-6s  %12s  %12s  %12s  %s\n' "$events" "$papi" "$raw" "$diff" "$verdict"
 done
 echo
-echo "PAPI_read: the caller's loop + PAPI_read and all it calls, libc's read() included;"
+echo "PAPI_read: the caller's loop + PAPI_read and all it calls (perf_event makes the system"
+echo "call itself on x86_64, aarch64, riscv64 and ppc64le, elsewhere through libc's read());"
 echo "raw read(): the caller's loop + libc's read() wrapper; difference: what Papillon adds."

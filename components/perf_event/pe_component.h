@@ -20,34 +20,38 @@ struct pe_encoding {
 	char pmu[64];            /* the PMU name, for messages */
 };
 
-/* Where an event set's events live: groups of consecutive events. */
+/* Where an event set's events live: groups of consecutive events. What
+ * PAPI_read touches comes first, up to idle_base: one cache line (the
+ * first group starts a line of the control's read block, pe_open.c). */
 struct pe_group {
 	int leader_fd;
-	int first; /* index of the group's first event */
 	int count;
 	unsigned size_case; /* count if 1..8, else 0: the subtraction's jump */
-	size_t read_bytes;  /* what one read() of the group returns */
-	bool software_only; /* no hardware counter */
-	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
-	int user_count;     /* events with a perf page (user-space reads) */
-	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
+	/* PAPI_event_times: whether a read() came since the last start, reset
+	 * or accum (time_base below). A read() only sets it. */
+	bool times_read;
+	size_t read_bytes; /* what one read() of the group returns */
 	/* The group's last read(): nr, time_enabled, time_running, then the
-	 * counts (a part of the control's read_buffer of its own, so that the
+	 * counts (a part of the control's read block of its own, so that the
 	 * times stay there until the group's next read()). */
 	uint64_t *buffer;
 	long long *baseline; /* the control's baseline of the group's first event */
-	/* PAPI_event_times: the kernel's times at the last start, reset or
-	 * accum; whether a read() came since (the interval is then buffer's
-	 * times less these); if not, the interval to report (an accum's, or
-	 * 0 after a start or reset). A read() only sets times_read. */
-	uint64_t time_base[2];
-	bool times_read;
-	uint64_t time_held[2];
 	/* time_base's enabled less running: time the group was enabled but
 	 * off its counters before the interval. A read() finding more means
 	 * the kernel took the counters away for part of the interval (pinned
 	 * or exclusive events of another user): the counts are short. */
 	uint64_t idle_base;
+	int first;          /* index of the group's first event */
+	bool software_only; /* no hardware counter */
+	bool parkable;      /* may stay enabled when stopped (see pe_group.c) */
+	int user_count;     /* events with a perf page (user-space reads) */
+	enum { GROUP_FRESH, GROUP_ENABLED, GROUP_DISABLED } state;
+	/* PAPI_event_times: the kernel's times at the last start, reset or
+	 * accum; after a read() (times_read) the interval is buffer's times
+	 * less these; if none came, the interval to report (an accum's, or 0
+	 * after a start or reset). */
+	uint64_t time_base[2];
+	uint64_t time_held[2];
 	/* counting_options.caller_scales: such short counts are no error. */
 	bool caller_scales;
 };

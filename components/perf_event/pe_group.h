@@ -14,6 +14,7 @@
 
 #include "papi.h"
 #include "pe_component.h"
+#include "pe_sys_read.h"
 
 #define READ_HEADER_WORDS 3 /* nr, time_enabled, time_running */
 #define READ_SINGLE_WORDS 3 /* value, time_enabled, time_running */
@@ -28,19 +29,21 @@ static inline unsigned subtract_case(int count)
 /* One ioctl on the whole group (PERF_IOC_FLAG_GROUP); the reason on failure. */
 int pe_group_ioctl(const struct pe_group *group, unsigned long request, const char *what);
 
-/* The error of a read() that did not return the whole group (got: what
- * it returned); out of line, so that the read path stays short. */
-__attribute__((noinline, cold)) int pe_group_read_error(ssize_t got);
+/* The error of a read that did not return the whole group (got: what
+ * pe_sys_read returned, bytes or -errno); out of line, so that the read
+ * path stays short. */
+__attribute__((noinline, cold)) int pe_group_read_error(long got);
 /* The counts of a group the kernel descheduled for part of the interval:
  * PAPI_OK where they are whole anyway, else the error and its reason. */
 __attribute__((noinline, cold)) int pe_group_descheduled(const struct pe_group *group);
 
 /* One read() of the group into its buffer, whatever the times say (a start
- * or a reset, which begin a new interval). */
+ * or a reset, which begin a new interval); the system call made here, not
+ * in libc (pe_sys_read.h says why). */
 static inline __attribute__((always_inline)) int read_group_any(struct pe_group *group)
 {
-	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
-	if (__builtin_expect(got != (ssize_t)group->read_bytes, 0))
+	long got = pe_sys_read(group->leader_fd, group->buffer, group->read_bytes);
+	if (__builtin_expect(got != (long)group->read_bytes, 0))
 		return pe_group_read_error(got);
 	group->times_read = true;
 	return PAPI_OK;

@@ -78,12 +78,47 @@ void pe_control_close(struct pe_control *control)
 	if (control->fds)
 		close_fds(control->fds, control->event_count);
 	free(control->fds);
-	free(control->baseline);
 	free(control->time_baseline);
 	free(control->time_delta);
-	free(control->groups);
-	free(control->read_buffer);
+	free(control->groups); /* the read block: also the buffers and the baseline */
 	memset(control, 0, sizeof(*control));
+}
+
+/* What a read touches after its system call, in one zeroed allocation: the
+ * groups (each starting with its hot fields), the groups' read buffers
+ * (nr, the two times and the counts: at most 4 words a slot, a group
+ * holding at least one event), the baseline. The kernel's work on a read
+ * evicts the TLB entries and lines a read then needs again, each page
+ * about 10 ns more (bench/return_cost): aligned to a power of two at least
+ * its size, a block of up to a page lies on one page, and a group of one
+ * event finds its buffer and baseline on one line. */
+struct read_block {
+	struct pe_group *groups;
+	uint64_t *buffer;
+	long long *baseline;
+};
+
+#define CACHE_LINE 64
+#define PAGE       4096
+
+static bool read_block_alloc(struct read_block *block, size_t slots)
+{
+	size_t groups_bytes = slots * sizeof(struct pe_group);
+	groups_bytes = (groups_bytes + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+	size_t buffer_bytes = sizeof(uint64_t) * (READ_HEADER_WORDS * slots + slots);
+	size_t bytes = groups_bytes + buffer_bytes + sizeof(long long) * slots;
+	size_t align = CACHE_LINE;
+	while (align < bytes && align < PAGE)
+		align *= 2;
+	bytes = (bytes + align - 1) / align * align; /* aligned_alloc's rule */
+	char *memory = aligned_alloc(align, bytes);
+	if (!memory)
+		return false;
+	memset(memory, 0, bytes);
+	block->groups = (struct pe_group *)memory;
+	block->buffer = (uint64_t *)(memory + groups_bytes);
+	block->baseline = (long long *)(memory + groups_bytes + buffer_bytes);
+	return true;
 }
 
 struct open_state {
@@ -347,22 +382,23 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		if (fit != PAPI_OK)
 			return fit;
 	}
+	struct read_block block = {0};
+	bool have_block = read_block_alloc(&block, slots);
 	struct open_state state = {
 	    .fds = malloc(sizeof(int) * slots),
-	    .groups = calloc(slots, sizeof(struct pe_group)),
+	    .groups = block.groups,
 	    .independent = independent,
 	    .samplers = calloc(slots, sizeof(struct perf_sampler *)),
 	    .slots = calloc(slots, sizeof(struct pe_user_slot)),
 	};
-	long long *baseline = calloc(slots, sizeof(long long));
+	long long *baseline = block.baseline;
 	uint64_t *time_baseline = calloc(2 * slots, sizeof(uint64_t));
 	uint64_t *time_delta = calloc(2 * slots, sizeof(uint64_t));
-	/* Scratch while opening; then each group's buffer (a group holds at
-	 * least one event: at most slots groups). */
-	uint64_t *buffer = calloc(READ_HEADER_WORDS * slots + slots, sizeof(uint64_t));
+	/* Scratch while opening; then each group's buffer. */
+	uint64_t *buffer = block.buffer;
 	int status = PAPI_OK;
-	if (!state.fds || !state.groups || !state.samplers || !state.slots || !baseline ||
-	    !time_baseline || !time_delta || !buffer)
+	if (!state.fds || !have_block || !state.samplers || !state.slots || !time_baseline ||
+	    !time_delta)
 		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
 	if (state.fds)
 		for (int i = 0; i < count; i++)
@@ -389,11 +425,9 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 		if (state.fds)
 			close_fds(state.fds, count);
 		free(state.fds);
-		free(state.groups);
-		free(baseline);
+		free(block.groups);
 		free(time_baseline);
 		free(time_delta);
-		free(buffer);
 		return status;
 	}
 	pe_control_close(control);

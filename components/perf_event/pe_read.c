@@ -16,13 +16,14 @@
 #include "pe_component.h"
 #include "pe_group.h"
 
-/* The error of a read() that did not return the whole group; out of line, so
- * that the read path stays short. */
-__attribute__((noinline, cold)) int pe_group_read_error(ssize_t got)
+/* The error of a read that did not return the whole group (got: bytes or
+ * -errno, pe_sys_read's convention); out of line, so that the read path
+ * stays short. */
+__attribute__((noinline, cold)) int pe_group_read_error(long got)
 {
 	if (got < 0)
-		return papi_error_set(papi_error_from_errno(errno),
-		                      "reading the counters failed: %s", strerror(errno));
+		return papi_error_set(papi_error_from_errno((int)-got),
+		                      "reading the counters failed: %s", strerror((int)-got));
 	/* perf_read() answers 0 bytes for an event in the kernel's error
 	 * state: a pinned group that could not get its counters. */
 	if (got == 0)
@@ -33,7 +34,7 @@ __attribute__((noinline, cold)) int pe_group_read_error(ssize_t got)
 	/* Fewer events than opened: the group was broken up (its CPU went
 	 * offline: the kernel detaches a dead CPU's groups). */
 	return papi_error_set(PAPI_ECNFLCT,
-	                      "the kernel broke the counter group up (%zd bytes read, fewer "
+	                      "the kernel broke the counter group up (%ld bytes read, fewer "
 	                      "events than opened; its CPU may have gone offline): the counts "
 	                      "are incomplete",
 	                      got);
@@ -89,8 +90,8 @@ static bool cpu_file_says_offline(const struct pe_control *control)
 int pe_group_read_cpu(const struct pe_control *control, struct pe_group *group)
 {
 	uint64_t enabled_before = group->buffer[1];
-	ssize_t got = read(group->leader_fd, group->buffer, group->read_bytes);
-	if (got > 0 && (got < (ssize_t)group->read_bytes || group->buffer[1] == enabled_before))
+	long got = pe_sys_read(group->leader_fd, group->buffer, group->read_bytes);
+	if (got > 0 && (got < (long)group->read_bytes || group->buffer[1] == enabled_before))
 		return cpu_gone(control);
 	/* The first read after the CPU left: a group of one event still reads
 	 * whole, its time enabled up to the moment it left; the CPU's
@@ -98,7 +99,7 @@ int pe_group_read_cpu(const struct pe_control *control, struct pe_group *group)
 	 * with the frozen time). */
 	if (cpu_file_says_offline(control))
 		return cpu_gone(control);
-	if (got != (ssize_t)group->read_bytes)
+	if (got != (long)group->read_bytes)
 		return pe_group_read_error(got);
 	group->times_read = true;
 	if (group->buffer[1] - group->buffer[2] != group->idle_base)
@@ -206,8 +207,8 @@ static long long scale_count(long long count, uint64_t enabled, uint64_t running
 /* Independent mode: event i read alone, {value, enabled, running}. */
 static int read_single(const struct pe_control *control, int i, uint64_t raw[READ_SINGLE_WORDS])
 {
-	ssize_t got = read(control->fds[i], raw, sizeof(uint64_t) * READ_SINGLE_WORDS);
-	if (got != (ssize_t)(sizeof(uint64_t) * READ_SINGLE_WORDS))
+	long got = pe_sys_read(control->fds[i], raw, sizeof(uint64_t) * READ_SINGLE_WORDS);
+	if (got != (long)(sizeof(uint64_t) * READ_SINGLE_WORDS))
 		return pe_group_read_error(got);
 	return PAPI_OK;
 }
