@@ -101,7 +101,8 @@ struct read_block {
 #define CACHE_LINE 64
 #define PAGE       4096
 
-static bool read_block_alloc(struct read_block *block, size_t slots)
+/* Leaves block all NULL when there is no memory. */
+static void read_block_alloc(struct read_block *block, size_t slots)
 {
 	size_t groups_bytes = slots * sizeof(struct pe_group);
 	groups_bytes = (groups_bytes + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
@@ -113,12 +114,11 @@ static bool read_block_alloc(struct read_block *block, size_t slots)
 	bytes = (bytes + align - 1) / align * align; /* aligned_alloc's rule */
 	char *memory = aligned_alloc(align, bytes);
 	if (!memory)
-		return false;
+		return;
 	memset(memory, 0, bytes);
 	block->groups = (struct pe_group *)memory;
 	block->buffer = (uint64_t *)(memory + groups_bytes);
 	block->baseline = (long long *)(memory + groups_bytes + buffer_bytes);
-	return true;
 }
 
 struct open_state {
@@ -383,7 +383,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 			return fit;
 	}
 	struct read_block block = {0};
-	bool have_block = read_block_alloc(&block, slots);
+	read_block_alloc(&block, slots);
 	struct open_state state = {
 	    .fds = malloc(sizeof(int) * slots),
 	    .groups = block.groups,
@@ -397,7 +397,7 @@ int pe_control_open(struct pe_control *control, const struct component_event *ev
 	/* Scratch while opening; then each group's buffer. */
 	uint64_t *buffer = block.buffer;
 	int status = PAPI_OK;
-	if (!state.fds || !have_block || !state.samplers || !state.slots || !time_baseline ||
+	if (!state.fds || !block.groups || !state.samplers || !state.slots || !time_baseline ||
 	    !time_delta)
 		status = papi_error_set(PAPI_ENOMEM, "no memory to open %d events", count);
 	if (state.fds)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* System information: the readers behind PAPI_get_hardware_info and its
- * kin. src/core/sysinfo_once.c decides when each runs (once, on first
+ * kin. src/core/system_info.c decides when each runs (once, on first
  * request, except the identity that counting needs at init). */
 #ifndef PAPILLON_SYSINFO_H
 #define PAPILLON_SYSINFO_H
