@@ -392,6 +392,7 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	err = kpriv_check(perfctr_x86_control_needs(&perfctr_cpu, cc));
 	if (err)
 		goto out;
+	err = -EINVAL;
 	/* i-mode needs the overflow interrupt as an NMI (or, for the lab's
 	 * test, the test counters, whose overflows the injection or a switch
 	 * takes) and a signal to send. */
