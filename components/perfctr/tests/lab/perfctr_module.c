@@ -11,9 +11,10 @@
  * share (nobody at perf_event_paranoid 2 and 1: every way of counting the
  * kernel EACCES at 2, the global counters at both); the global counters
  * (the TSC of every CPU counted through
- * GPERFCTR_*, its sums against the guest's own clock); 1,000 open/close
- * cycles and 100
- * load/unload cycles without memory growth; no oops or warning in the
+ * GPERFCTR_*, its sums against the guest's own clock); 10,000 open/close
+ * cycles (the kernel's slab objects growing at most 4 bytes a cycle:
+ * lab/tests/slab_accounting.h) and 100 load/unload cycles without memory
+ * growth; no oops or warning in the
  * kernel log; and, with the module loaded, the component's ctests
  * /ctests/perfctr_tsc and /ctests/perfctr_global must pass. Under TCG only the TSC is real: the
  * controls here count the TSC alone, but for the i-mode part, which loads
@@ -58,13 +59,14 @@ int main(void)
 #include "../../kernel/perfctr_marshal.c"
 #include "../../perfctr_ioctl.c"
 #include "module_checks.h"
+#include "slab_accounting.h"
 
-#define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"
-#define MODULE_NAME "papillon_perfctr"
-#define DEVICE      "/dev/perfctr"
-#define DEBUGFS     "/sys/kernel/debug"
-#define INJECT      DEBUGFS "/papillon_perfctr/inject_overflow"
-#define REFCNT      "/sys/module/" MODULE_NAME "/refcnt"
+#define MODULE_PATH          "/lab/perfctr/papillon_perfctr.ko"
+#define MODULE_NAME          "papillon_perfctr"
+#define DEVICE               "/dev/perfctr"
+#define DEBUGFS              "/sys/kernel/debug"
+#define INJECT               DEBUGFS "/papillon_perfctr/inject_overflow"
+#define REFCNT               "/sys/module/" MODULE_NAME "/refcnt"
 
 static int load_module_with(const char *params)
 {
@@ -899,8 +901,8 @@ out:
  * stay within the budget of the jiffies the loop spanned, some IRESUMEs
  * waited (throttled grew), and the counters stood still while their owner
  * waited; then with the default rate set back none waits. */
-#define THR_RATE    1000
-#define THR_LOOPS   200
+#define THR_RATE             1000
+#define THR_LOOPS            200
 
 struct throttle_run {
 	int taken, refused;
@@ -1024,14 +1026,28 @@ out:
 	CHECK(unload_module() == 0, "unload after the throttling: %s", strerror(errno));
 }
 
+/* Open/close cycles and their leak bounds (doc/robustness.md, "Kernel
+ * modules"): the kernel's slab accounting of kmalloc's caches and of the
+ * file, dentry and mapping objects a virtual counter's file and page
+ * take, from cycle 50 (the caches warm) to the last, at most
+ * SLAB_BYTES_PER_CYCLE a cycle; and MemTotal - MemFree (the state page is
+ * a page of its own, not slab) within 1 MB. */
+#define OPEN_CYCLES          10000
+#define WARM_CYCLES          50
+#define SLAB_BYTES_PER_CYCLE 4
+
 static void check_open_close_cycles(void)
 {
+	static const char *const caches[] = {"kmalloc-",       "dma-kmalloc-", "filp", "dentry",
+	                                     "vm_area_struct", "anon_vma",     NULL};
+	static struct slab_use slab_before, slab_after;
 	struct vperfctr_control c = {0};
 	long pagesize = sysconf(_SC_PAGESIZE), before = 0;
-	int done = 0;
+	int done = 0, slab_ok = 0;
+	double t0 = now_ns();
 
 	c.cpu_control.tsc_on = 1;
-	for (int i = 0; i < 1000; i++) {
+	for (int i = 0; i < OPEN_CYCLES; i++) {
 		int vfd = create_vperfctr();
 		void *page = mmap(NULL, (size_t)pagesize, PROT_READ, MAP_SHARED, vfd, 0);
 		if (vfd < 0 || page == MAP_FAILED || set_control(vfd, &c) != 0 ||
@@ -1041,15 +1057,30 @@ static void check_open_close_cycles(void)
 		}
 		munmap(page, (size_t)pagesize);
 		close(vfd);
-		if (i == 49)
+		if (i == WARM_CYCLES - 1) {
 			before = memory_used_kb();
+			slab_ok = slab_use_read(caches, &slab_before) == 0;
+		}
 		done++;
 	}
 	long growth = memory_used_kb() - before;
-	printf("perfctr: %d open/close cycles; memory in use grew %ld kB over the last 950\n", done,
-	       growth);
-	CHECK(done == 1000, "only %d cycles", done);
-	/* A leaked page per cycle would be 3800 kB. */
+	slab_ok = slab_ok && slab_use_read(caches, &slab_after) == 0;
+	char most[48];
+	long long most_bytes = 0;
+	long long slab = slab_growth(&slab_before, &slab_after, most, sizeof most, &most_bytes);
+	int counted = done - WARM_CYCLES;
+	printf("perfctr: %d open/close cycles in %.1f guest s; over the last %d, slab objects "
+	       "(kmalloc, filp, dentry, vm_area_struct, anon_vma) grew %lld bytes (%.2f a cycle; "
+	       "most: %s, %lld), memory in use %ld kB\n",
+	       done, (now_ns() - t0) / 1e9, counted, slab,
+	       counted > 0 ? (double)slab / counted : 0.0, most, most_bytes, growth);
+	CHECK(done == OPEN_CYCLES, "only %d cycles", done);
+	CHECK(slab_ok, "the slab caches could not be shrunk or read (/proc/slabinfo, "
+	               "/sys/kernel/slab)");
+	CHECK(slab <= (long long)SLAB_BYTES_PER_CYCLE * counted,
+	      "slab objects grew %lld bytes over %d cycles (most: %s, %lld)", slab, counted, most,
+	      most_bytes);
+	/* A leaked page per cycle would be 39,800 kB. */
 	CHECK(growth < 1024, "memory grew %ld kB", growth);
 }
 
