@@ -18,8 +18,11 @@
 #ifndef PAPILLON_LAB_SLAB_ACCOUNTING_H
 #define PAPILLON_LAB_SLAB_ACCOUNTING_H
 
+#include <linux/membarrier.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "module_checks.h"
 
@@ -75,6 +78,18 @@ static inline int slab_use_read(const char *const *prefixes, struct slab_use *us
 		}
 	fclose(f);
 	return use->count ? rc : -1;
+}
+
+/* Waits until what kfree_rcu() was given before the call is freed: its
+ * batches are drained at the latest KFREE_DRAIN_JIFFIES (5 s since Linux
+ * 6.0) after their first object, then wait for a grace period, which
+ * membarrier(MEMBARRIER_CMD_GLOBAL) waits for too (synchronize_rcu); the
+ * frees then run from a workqueue, given a last 100 ms. */
+static inline void slab_wait_rcu_frees(void)
+{
+	sleep(6);
+	syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0);
+	usleep(100000);
 }
 
 /* The bytes the counted caches grew by from before to after (objects
