@@ -6,8 +6,10 @@
  * test_perfctr_privilege.c; what a riscv request needs,
  * components/riscv/tests/test_validate.c. */
 #include <limits.h>
+#include <string.h>
 
 #include "kpriv.h"
+#include "kpriv_reason.h"
 #include "x86_test.h"
 
 static unsigned asked;
@@ -88,12 +90,38 @@ static void test_refused_need_and_words(void)
 	CU_ASSERT_STRING_EQUAL(kpriv_need_name(KPRIV_USER | KPRIV_KERNEL), "");
 }
 
+/* The components' reason for a module's EACCES names the need this
+ * machine's level refuses, the right, and the level; or, where the level
+ * grants everything, that the module refused anyway. */
+static void test_reason_at_this_level(void)
+{
+	char reason[256], level_text[32];
+	int level = kpriv_reason_paranoid();
+
+	snprintf(level_text, sizeof(level_text), "it is %d", level);
+	kpriv_reason(reason, sizeof(reason), KPRIV_USER | KPRIV_KERNEL);
+	const char *want = level > 2   ? "counting needs kernel.perf_event_paranoid <= 2"
+	                   : level > 1 ? "counting the kernel needs kernel.perf_event_paranoid <= 1"
+	                               : "the module refused it (EACCES)";
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, want));
+	CU_ASSERT_TRUE(level <= 1 || level == INT_MAX || strstr(reason, level_text) != NULL);
+	kpriv_reason(reason, sizeof(reason), KPRIV_CPU | KPRIV_USER);
+	CU_ASSERT_TRUE(
+	    level <= 0 ||
+	    strstr(reason, "counting a whole CPU needs kernel.perf_event_paranoid <= 0"));
+	/* Always terminated, however short the buffer. */
+	memset(reason, 'x', sizeof(reason));
+	kpriv_reason(reason, 8, KPRIV_CPU);
+	CU_ASSERT_EQUAL(strlen(reason), 7u);
+}
+
 void add_kpriv_suite(void)
 {
 	static const struct test_case cases[] = {
 	    TEST(test_each_level),
 	    TEST(test_nothing_and_unknown),
 	    TEST(test_refused_need_and_words),
+	    TEST(test_reason_at_this_level),
 	};
 	ADD_SUITE("shared privilege rule", cases);
 }
