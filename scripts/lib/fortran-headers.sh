@@ -7,9 +7,10 @@
 # differently ("((-2147483647) - 1)", "(-2147483647-1)"). Sourced, never run;
 # needs cpp (the C compiler's preprocessor, PEX_CC or cc).
 
-# fortran_constant_values FPAPI DEFINES...: "NAME VALUE" a line, sorted, for
-# every #define of FPAPI as the preprocessor sees it with DEFINES, VALUE
-# evaluated by the shell's arithmetic (64-bit, as Fortran's INTEGER*8).
+# fortran_constant_values FPAPI DEFINES...: "NAME VALUE" a line, sorted,
+# each #define of FPAPI that holds with DEFINES (a file may define a name in
+# some blocks only), VALUE evaluated by the shell's arithmetic (64-bit, as
+# Fortran's INTEGER*8).
 fortran_constant_values() {
 	local fpapi=$1 names name value
 	shift
@@ -21,6 +22,10 @@ fortran_constant_values() {
 		"${PEX_CC:-cc}" -E -P -x c "$@" -include "$fpapi" - |
 		sed -n 's/^"\(PAPIF\{0,1\}_[A-Z0-9_]*\)" = /\1 /p' | # not the file's comment lines
 		while read -r name value; do
+			# A Fortran kind suffix (12_8) is not C's; a name left as it
+			# was is not defined under DEFINES (another ABI's block).
+			value=${value//_8/}
+			[[ $value != *[A-Za-z_]* ]] || continue
 			printf '%s %s\n' "$name" "$((value))"
 		done | sort
 }
