@@ -76,8 +76,13 @@ PAPI_EXPORT const PAPI_component_info_t *PAPI_get_component_info(int cidx)
 
 PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 {
+	/* Before PAPI_library_init in a static link, version.c may be absent: the ABI's first
+	 * release then. */
 	if (option == PAPI_LIB_VERSION)
-		return papillon_release_version;
+		return PAPI_VERSION_MINOR(papillon_release_version) >= ABI_FIRST_MINOR &&
+		               PAPI_VERSION_MINOR(papillon_release_version) <= ABI_LAST_MINOR
+		           ? papillon_release_version
+		           : PAPI_VERSION_NUMBER(7, ABI_FIRST_MINOR, 0, 0);
 	int status = api_get_opt(option, ptr);
 	if (option == PAPI_COMPONENTINFO && status == PAPI_OK)
 		ptr->cmp_info = (PAPI_component_info_t *)program_view(ptr->cmp_info);

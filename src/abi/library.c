@@ -22,6 +22,10 @@ PAPI_EXPORT int PAPI_library_init(int version)
 		                      "values differ from 7.%d's (link the libpapi.so.7.%d of that "
 		                      "release)",
 		                      minor, ABI_FIRST_MINOR, ABI_LAST_MINOR, minor, minor);
+	/* The release the program was built for is the one the library reports from now on:
+	 * version.c's constructor names the soname's, but a static link may leave version.o
+	 * out (nothing refers to it). */
+	papillon_release_version = version;
 	return api_library_init(version);
 }
 
