@@ -9,6 +9,7 @@
 #include "core/library.h"
 #include "natives/table.h"
 #include "presets/presets.h"
+#include "presets/walk.h"
 
 PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
 {
@@ -56,25 +57,23 @@ PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)
 	return PAPI_OK;
 }
 
+/* The preset walks of PAPI_enum_event's modifiers (presets/walk.h). */
+static const struct {
+	int modifier;
+	enum preset_walk walk;
+} preset_walks[] = {
+    {PAPI_ENUM_EVENTS, PRESET_WALK_ALL},
+    {PAPI_PRESET_ENUM_AVAIL, PRESET_WALK_AVAILABLE},
+};
+
 static int enumerate_presets(int *code, int modifier)
 {
-	int index = *code & PAPI_PRESET_AND_MASK;
-	if (modifier == PAPI_ENUM_FIRST) {
-		*code = PAPI_PRESET_MASK;
-		return PAPI_OK;
-	}
-	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL)
-		return papi_error_set(PAPI_EINVAL, "modifier %d does not apply to presets",
-		                      modifier);
-	for (index++; index < preset_name_count; index++) {
-		int candidate = index | PAPI_PRESET_MASK;
-		if (modifier == PAPI_ENUM_EVENTS || preset_available(candidate)) {
-			*code = candidate;
-			papi_error_clear();
-			return PAPI_OK;
-		}
-	}
-	return papi_error_set(PAPI_ENOEVNT, "no more presets");
+	if (modifier == PAPI_ENUM_FIRST)
+		return preset_walk_first(code);
+	for (size_t i = 0; i < sizeof(preset_walks) / sizeof(preset_walks[0]); i++)
+		if (preset_walks[i].modifier == modifier)
+			return preset_walk_next(code, preset_walks[i].walk);
+	return papi_error_set(PAPI_EINVAL, "modifier %d does not apply to presets", modifier);
 }
 
 static int enumerate_natives(int *code, int modifier, int cidx)

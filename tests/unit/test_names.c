@@ -291,6 +291,36 @@ static void test_component_prefixed_names(void)
 	CU_ASSERT_EQUAL(PAPI_event_name_to_code("PERF_EVENT:::TASK-CLOCK", &code), PAPI_ENOEVNT);
 }
 
+/* PAPI 7.2's partially disabled perf_event: exactly when no hardware PMU is
+ * exposed, and then the reason holds what cannot count and what does, and
+ * both claims are true of this machine. */
+static void test_partially_disabled(void)
+{
+	char reason[PAPI_HUGE_STR_LEN];
+	bool partial = pe_partially_disabled(reason, sizeof(reason));
+	CU_ASSERT_EQUAL(partial, !pe_core_pmu_present());
+	int set = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
+	UNIT_ASSERT_OK(PAPI_add_named_event(set, "perf::TASK-CLOCK"));
+	int hardware = PAPI_add_named_event(set, "perf::CYCLES");
+	UNIT_ASSERT_OK(PAPI_cleanup_eventset(set));
+	UNIT_ASSERT_OK(PAPI_destroy_eventset(&set));
+	if (!partial) {
+		CU_ASSERT_STRING_EQUAL(reason, "");
+		CU_ASSERT_EQUAL(hardware, PAPI_OK);
+		return;
+	}
+	CU_ASSERT_EQUAL(hardware, PAPI_ENOCNTR);
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "no hardware PMU is exposed"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "perf::CYCLES"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "perf::TASK-CLOCK"));
+	FILE *msr = fopen(MSR_PMU "/events/tsc", "r");
+	if (msr) {
+		fclose(msr);
+		CU_ASSERT_PTR_NOT_NULL(strstr(reason, "kernel's PMUs msr"));
+	}
+}
+
 /* ---- sysfs PMUs --------------------------------------------------------- */
 
 static bool read_first_line(const char *path, char *line, size_t size)
@@ -501,6 +531,7 @@ int main(void)
 	                 test_empty_overlong_and_null_names) ||
 	    !CU_add_test(suite, "modifiers are accepted", test_modifiers_are_accepted) ||
 	    !CU_add_test(suite, "component-prefixed names", test_component_prefixed_names) ||
+	    !CU_add_test(suite, "partially disabled", test_partially_disabled) ||
 	    !CU_add_test(suite, "round trip of every enumerated event",
 	                 test_round_trip_of_every_enumerated_event) ||
 	    !CU_add_test(suite, "enumeration from resolved names",
