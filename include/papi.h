@@ -2,11 +2,13 @@
 /*
  * papi.h - the public interface of Papillon.
  *
- * Papillon is a drop-in replacement for PAPI 7.0: a program built against PAPI 7.0's papi.h
- * must build against this file unchanged, and a binary built against either must run with
- * libpapi from the other. Hence every name, value, type, struct layout and prototype in the
- * PAPI part of this file is frozen; only the "Papillon extensions" section at the end is ours
- * to grow. tests/abi/check-headers.sh compares all of it with PAPI's installed headers.
+ * Papillon is a drop-in replacement for PAPI 7.0, 7.1 and 7.2: a program built against one of
+ * their papi.h must build against this file unchanged (with PAPILLON_ABI_7_0 or _7_1 defined
+ * for the older two, below), and a binary built against either must run with the libpapi
+ * soname of its release. Hence every name, value, type, struct layout and prototype in the
+ * PAPI part of this file is frozen per release; only the "Papillon extensions" section at the
+ * end is ours to grow. tests/abi/check-headers.sh compares all of it with each release's
+ * installed headers (doc/abi-versions.md lists what differs between them).
  *
  * The struct tags (struct _papi_hw_info, ...) sit in the implementation's reserved name space;
  * they are kept because PAPI programs may spell them.
@@ -51,8 +53,29 @@ extern "C" {
 #define PAPI_VERSION_INCREMENT(x) ((x) & 0xff)
 /* clang-format on */
 
-/* The PAPI release whose interface this file reproduces. */
+/*
+ * The PAPI release whose interface this file reproduces: 7.2 unless the program asks for an
+ * older ABI by defining one of these before including papi.h (doc/user-guide.md, "Which PAPI
+ * ABI a program gets"):
+ *   PAPILLON_ABI_7_0  PAPI 7.0's struct layouts, enumeration values and errors (links
+ *                     libpapi.so.7.0);
+ *   PAPILLON_ABI_7_1  the same ABI under 7.1's version number (libpapi.so.7.1).
+ * PAPILLON_ABI_MINOR is the minor release chosen; the parts 7.2 added or changed test it.
+ */
+#if defined(PAPILLON_ABI_7_0)
+#define PAPILLON_ABI_MINOR 0
+#elif defined(PAPILLON_ABI_7_1)
+#define PAPILLON_ABI_MINOR 1
+#else
+#define PAPILLON_ABI_MINOR 2
+#endif
+#if PAPILLON_ABI_MINOR == 0
 #define PAPI_VERSION PAPI_VERSION_NUMBER(7, 0, 0, 0)
+#elif PAPILLON_ABI_MINOR == 1
+#define PAPI_VERSION PAPI_VERSION_NUMBER(7, 1, 0, 0)
+#else
+#define PAPI_VERSION PAPI_VERSION_NUMBER(7, 2, 0, 0)
+#endif
 /*
  * What programs pass to PAPI_library_init(). Only major.minor take part: a revision never
  * changes the ABI, a minor release may.
@@ -110,8 +133,14 @@ extern "C" {
 #define PAPI_ECMP_DISABLED -25
 #define PAPI_EDELAY_INIT   -26
 #define PAPI_EMULPASS      -27
+#if PAPILLON_ABI_MINOR >= 2
+/* Since 7.2: some of a component's events work, others cannot (e.g. no hardware PMU). */
+#define PAPI_PARTIAL       -28
 /* Size of a table indexed by -code, PAPI_OK included. */
+#define PAPI_NUM_ERRORS 29
+#else
 #define PAPI_NUM_ERRORS 28
+#endif
 
 /* ------------------------------------------ PAPI_is_initialized() results */
 
@@ -272,6 +301,44 @@ extern "C" {
  * The PAPI_PRESET_ENUM_* values select a preset category, the PAPI_NTV_ENUM_* ones select
  * what to walk below a native event.
  */
+#if PAPILLON_ABI_MINOR >= 2
+/*
+ * 7.2 numbering: PAPI_PRESET_ENUM_FIRST_COMP (the first preset of a component's own) after
+ * PAPI_ENUM_FIRST, the CPU preset walks after PAPI_PRESET_ENUM_FP; so every value from
+ * PAPI_PRESET_ENUM_AVAIL on differs from 7.0's.
+ */
+enum {
+	PAPI_ENUM_EVENTS = 0,
+	PAPI_ENUM_FIRST = 1,
+	PAPI_PRESET_ENUM_FIRST_COMP = 2,
+	PAPI_PRESET_ENUM_AVAIL = 3,
+
+	PAPI_PRESET_ENUM_MSC = 4,
+	PAPI_PRESET_ENUM_INS = 5,
+	PAPI_PRESET_ENUM_IDL = 6,
+	PAPI_PRESET_ENUM_BR = 7,
+	PAPI_PRESET_ENUM_CND = 8,
+	PAPI_PRESET_ENUM_MEM = 9,
+	PAPI_PRESET_ENUM_CACH = 10,
+	PAPI_PRESET_ENUM_L1 = 11,
+	PAPI_PRESET_ENUM_L2 = 12,
+	PAPI_PRESET_ENUM_L3 = 13,
+	PAPI_PRESET_ENUM_TLB = 14,
+	PAPI_PRESET_ENUM_FP = 15,
+	PAPI_PRESET_ENUM_CPU = 16,
+	PAPI_PRESET_ENUM_CPU_AVAIL = 17,
+
+	PAPI_NTV_ENUM_UMASKS = 18,
+	PAPI_NTV_ENUM_UMASK_COMBOS = 19,
+	PAPI_NTV_ENUM_IARR = 20,
+	PAPI_NTV_ENUM_DARR = 21,
+	PAPI_NTV_ENUM_OPCM = 22,
+	PAPI_NTV_ENUM_IEAR = 23,
+	PAPI_NTV_ENUM_DEAR = 24,
+	PAPI_NTV_ENUM_GROUPS = 25
+};
+#else
+/* 7.0 and 7.1 numbering. */
 enum {
 	PAPI_ENUM_EVENTS = 0,
 	PAPI_ENUM_FIRST = 1,
@@ -299,6 +366,7 @@ enum {
 	PAPI_NTV_ENUM_DEAR = 21,
 	PAPI_NTV_ENUM_GROUPS = 22
 };
+#endif
 
 #define PAPI_ENUM_ALL PAPI_ENUM_EVENTS
 
@@ -399,6 +467,11 @@ typedef struct _papi_component_option {
 	char kernel_version[PAPI_MIN_STR_LEN];
 	char disabled_reason[PAPI_HUGE_STR_LEN];
 	int disabled; /* 0, or the PAPI error that disabled it */
+#if PAPILLON_ABI_MINOR >= 2
+	/* Since 7.2: what does not work in a component that is not disabled. */
+	char partially_disabled_reason[PAPI_HUGE_STR_LEN];
+	int partially_disabled; /* 1 when some of its events cannot count */
+#endif
 	int initialized;
 	int CmpIdx;
 	int num_cntrs;
@@ -648,6 +721,10 @@ typedef struct _dmem_t {
 
 /* Most native events one preset may combine. */
 #define PAPI_MAX_INFO_TERMS 12
+#if PAPILLON_ABI_MINOR >= 2
+/* Capacity of PAPI_event_info_t.quals (7.2). */
+#define PAPI_MAX_COMP_QUALS 8
+#endif
 
 /* PAPI_event_info_t.location */
 enum {
@@ -712,6 +789,13 @@ typedef struct event_info {
 	unsigned int code[PAPI_MAX_INFO_TERMS];
 	char name[PAPI_MAX_INFO_TERMS][PAPI_2MAX_STR_LEN];
 	char note[PAPI_HUGE_STR_LEN];
+#if PAPILLON_ABI_MINOR >= 2
+	/* Since 7.2: the qualifiers a native event takes (":u", ":period=", ...), each with
+	 * its description. */
+	int num_quals;
+	char quals[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+	char quals_descrs[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+#endif
 } PAPI_event_info_t;
 
 /* -------------------------------------------------- device discovery (sysdetect) */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * papiStdEventDefs.h - preset event codes of Papillon, identical to PAPI 7.0's.
+ * papiStdEventDefs.h - preset event codes of Papillon, identical to PAPI 7.0's to 7.2's.
  *
  * A preset code is its index in the enum below with PAPI_PRESET_MASK set. Programs compile
  * these numbers in, so every value here is part of the ABI: never renumber, insert or
@@ -13,6 +13,12 @@
 
 /* PAPI's include guard; defined too for code that tests it. */
 #define _PAPISTDEVENTDEFS
+
+/* PAPI 7.2's header pulls in the components' preset codes; 7.0's and 7.1's did not (papi.h
+ * explains PAPILLON_ABI_7_0 and _7_1; this header may be included before it). */
+#if !defined(PAPILLON_ABI_7_0) && !defined(PAPILLON_ABI_7_1)
+#include "papi_components_config_event_defs.h"
+#endif
 
 /*
  * Event-code classes, held in the two top bits. The masks are cast to int because event codes

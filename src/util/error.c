@@ -41,6 +41,7 @@ static const char *const error_texts[] = {
     [-PAPI_ECMP_DISABLED] = "The event's component is disabled",
     [-PAPI_EDELAY_INIT] = "Component initialization was delayed",
     [-PAPI_EMULPASS] = "Event needs several passes of the hardware",
+    [-PAPI_PARTIAL] = "The component is partially disabled: some of its events cannot count",
 };
 
 static _Thread_local char thread_reason[PAPI_HUGE_STR_LEN];

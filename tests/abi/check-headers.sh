@@ -1,6 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# Header ABI check: Papillon's include/papi.h and papiStdEventDefs.h against PAPI 7.0's.
+# Header ABI check: Papillon's include/papi.h and papiStdEventDefs.h against one PAPI 7.x
+# release's (7.0, 7.1 or 7.2: the reference's own version decides). Papillon's headers are
+# compiled for that release's ABI: with PAPILLON_ABI_7_0 or PAPILLON_ABI_7_1 defined for 7.0
+# and 7.1, with nothing for 7.2 (the default). check-releases.sh runs it once per release.
 #
 # 1. Hygiene: our headers compile alone, twice, as C11/GNU11 and C++ with warnings as errors,
 #    and the functions have C linkage.
@@ -93,7 +96,14 @@ printf '#include <papi.h>\n#include <stdio.h>\nint main(void)\n{\n\tprintf("%%d.
 "$CC" -I"$ref" "$work/refversion.c" -o "$work/refversion" 2>"$work/refversion.log" ||
 	skip "cannot compile against $ref/papi.h: $(head -1 "$work/refversion.log")"
 refversion=$("$work/refversion")
-[ "$refversion" = 7.0 ] || skip "$ref/papi.h is PAPI $refversion, not 7.0"
+case $refversion in
+7.0) abi_flags=-DPAPILLON_ABI_7_0 ;;
+7.1) abi_flags=-DPAPILLON_ABI_7_1 ;;
+7.2) abi_flags= ;;
+*) skip "$ref/papi.h is PAPI $refversion, not a release this check knows (7.0, 7.1, 7.2)" ;;
+esac
+name="abi-headers-$refversion"
+echo "reference: PAPI $refversion ($ref); Papillon's headers with: ${abi_flags:-no ABI define}"
 
 # ---- 1. hygiene of our headers
 
@@ -115,7 +125,7 @@ int main(void)
 {
 	hygiene_reason = PAPI_strreason;
 	hygiene_event_reason = PAPI_event_reason;
-	return PAPI_VER_CURRENT == PAPI_VERSION_NUMBER(7, 0, 0, 0) ? 0 : 1;
+	return PAPI_VER_CURRENT == PAPI_VERSION_NUMBER(7, PAPILLON_ABI_MINOR, 0, 0) ? 0 : 1;
 }
 EOF
 cat >"$work/stdalone.c" <<'EOF'
@@ -143,14 +153,15 @@ EOF
 for std in c11 gnu11; do
 	for src in hygiene.c stdalone.c; do
 		# shellcheck disable=SC2086 # cwarn is a list of flags
-		"$CC" -std=$std $cwarn -I"$include" -c "$work/$src" -o "$work/hygiene.o" \
+		"$CC" -std=$std $cwarn $abi_flags -I"$include" -c "$work/$src" -o "$work/hygiene.o" \
 			>"$work/hygiene.log" 2>&1 ||
 			{ fail "$src does not compile cleanly with $CC -std=$std"; show_log "$work/hygiene.log"; }
 	done
 done
 if command -v "$CXX" >/dev/null 2>&1; then
 	for std in c++11 c++17; do
-		"$CXX" -std=$std -Wall -Wextra -Werror -Wpedantic -I"$include" -c "$work/hygiene.cc" \
+		# shellcheck disable=SC2086 # abi_flags is empty or one flag
+		"$CXX" -std=$std -Wall -Wextra -Werror -Wpedantic $abi_flags -I"$include" -c "$work/hygiene.cc" \
 			-o "$work/hygiene.o" >"$work/hygiene.log" 2>&1 ||
 			{ fail "papi.h does not compile cleanly as $CXX -std=$std"; show_log "$work/hygiene.log"; }
 	done
@@ -175,21 +186,22 @@ fi
 [ -f "$work/values.c" ] || { echo "FAILED $name"; exit 1; }
 echo "checking: $(cat "$work/summary.txt")"
 
-build_values() { # $1 = include directory, $2 = output name
-	"$CC" -std=c11 -Wall -Wextra -I"$1" "$work/values.c" -o "$work/$2" >"$work/$2.log" 2>&1
+build_values() { # $1 = include directory, $2 = output name, $3 = ABI flags (or nothing)
+	# shellcheck disable=SC2086 # $3 is empty or one flag
+	"$CC" -std=c11 -Wall -Wextra $3 -I"$1" "$work/values.c" -o "$work/$2" >"$work/$2.log" 2>&1
 }
 
-if ! build_values "$ref" values-ref; then
+if ! build_values "$ref" values-ref ""; then
 	fail "the generated program does not build against $ref (bug in the check)"
 	show_log "$work/values-ref.log"
-elif ! build_values "$include" values-papillon; then
+elif ! build_values "$include" values-papillon "$abi_flags"; then
 	fail "the generated program does not build against $include"
 	show_log "$work/values-papillon.log"
 else
 	"$work/values-ref" >"$work/ref.out"
 	"$work/values-papillon" >"$work/papillon.out"
 	if ! diff -U0 "$work/ref.out" "$work/papillon.out" >"$work/values.diff"; then
-		fail "values differ (- PAPI 7.0, + Papillon):"
+		fail "values differ (- PAPI $refversion, + Papillon):"
 		grep -v '^@@' "$work/values.diff" | sed -n '3,200p' | sed 's/^/    /'
 	else
 		echo "values: $(wc -l <"$work/ref.out") lines identical"
@@ -198,13 +210,15 @@ fi
 
 # As C++ too: there, two C-linkage declarations that differ at all are an error.
 for side in ref papillon; do
-	if [ $side = ref ]; then dir=$ref; else dir=$include; fi
-	"$CC" -std=c11 -Wall -Wextra -I"$dir" -fsyntax-only "$work/protos.c" \
+	if [ $side = ref ]; then dir=$ref flags=''; else dir=$include flags=$abi_flags; fi
+	# shellcheck disable=SC2086 # flags is empty or one flag
+	"$CC" -std=c11 -Wall -Wextra $flags -I"$dir" -fsyntax-only "$work/protos.c" \
 		>"$work/protos-$side.log" 2>&1 ||
 		{ fail "PAPI's declarations are missing from or conflict with $dir/papi.h (C)"
 		  show_log "$work/protos-$side.log"; }
 	command -v "$CXX" >/dev/null 2>&1 || continue
-	"$CXX" -std=c++11 -Wall -Wextra -I"$dir" -fsyntax-only -x c++ "$work/protos.c" \
+	# shellcheck disable=SC2086 # flags is empty or one flag
+	"$CXX" -std=c++11 -Wall -Wextra $flags -I"$dir" -fsyntax-only -x c++ "$work/protos.c" \
 		>"$work/protos-$side.log" 2>&1 ||
 		{ fail "PAPI's declarations are missing from or conflict with $dir/papi.h (C++)"
 		  show_log "$work/protos-$side.log"; }
@@ -213,7 +227,8 @@ done
 # ---- information: names we define that PAPI does not
 
 printf '#include <papi.h>\n' >"$work/ours.c"
-"$CC" -std=c11 -I"$include" -dM -E "$work/ours.c" 2>/dev/null |
+# shellcheck disable=SC2086 # abi_flags is empty or one flag
+"$CC" -std=c11 $abi_flags -I"$include" -dM -E "$work/ours.c" 2>/dev/null |
 	sed -n 's/^#define \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' | sort -u >"$work/ours.names"
 sed -n 's/^#define \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$work/ref.macros" | sort -u >"$work/ref.names"
 extra=$(comm -23 "$work/ours.names" "$work/ref.names" |

@@ -46,7 +46,7 @@ def check_layout(report):
             "event_definitions", "threads"]
     if keys != want:
         fail(f"top-level keys {keys}, expected {want}")
-    if report.get("papi_version") != "7.0.0.0":
+    if report.get("papi_version") != "7.2.0.0":
         fail(f"papi_version {report.get('papi_version')!r}")
     events = list(report.get("event_definitions", {}).keys())
     for name, definition in report.get("event_definitions", {}).items():
