@@ -145,8 +145,9 @@ bool pe_hetero_cpus(void);
 bool pe_core_pmu_present(void);
 /* PAPI 7.2's partially disabled component (pe_partial.c): true when no
  * hardware PMU is exposed, with the reason (what cannot count, what
- * still does); false, reason empty, when every part works. */
-bool pe_partially_disabled(char *reason, size_t reason_len);
+ * still does: with name_kernel_pmus, the sysfs PMUs by name, which reads
+ * them); false, reason empty, when every part works. */
+bool pe_partially_disabled(char *reason, size_t reason_len, bool name_kernel_pmus);
 int pe_paranoid_level(void);
 /* Maps a failed perf_event_open to a PAPI error with a reason. */
 int pe_open_error(int error_number, const struct pe_encoding *encoding, const char *name);

@@ -27,7 +27,7 @@ static void core_tables(char *tables, size_t tables_len)
 	}
 }
 
-bool pe_partially_disabled(char *reason, size_t reason_len)
+bool pe_partially_disabled(char *reason, size_t reason_len, bool name_kernel_pmus)
 {
 	if (reason_len > 0)
 		reason[0] = '\0';
@@ -35,17 +35,14 @@ bool pe_partially_disabled(char *reason, size_t reason_len)
 		return false;
 	char tables[PAPI_MIN_STR_LEN];
 	core_tables(tables, sizeof(tables));
-	char kernel_pmus[PAPI_MIN_STR_LEN];
-	pe_sysfs_pmu_names(kernel_pmus, sizeof(kernel_pmus));
+	char kernel_pmus[PAPI_MIN_STR_LEN] = "";
+	if (name_kernel_pmus)
+		pe_sysfs_pmu_names(kernel_pmus, sizeof(kernel_pmus));
 	char counting[PAPI_MAX_STR_LEN];
-	if (kernel_pmus[0])
-		snprintf(counting, sizeof(counting),
-		         "perf's software events (perf::TASK-CLOCK, perf::PAGE-FAULTS...) and the "
-		         "events of the kernel's PMUs %s count",
-		         kernel_pmus);
-	else
-		snprintf(counting, sizeof(counting), "%s",
-		         "perf's software events (perf::TASK-CLOCK, perf::PAGE-FAULTS...) count");
+	snprintf(counting, sizeof(counting),
+	         "perf's software events (perf::TASK-CLOCK, perf::PAGE-FAULTS...) and the events "
+	         "of the kernel's %s%s count",
+	         kernel_pmus[0] ? "PMUs " : "sysfs PMUs", kernel_pmus);
 	snprintf(reason, reason_len,
 	         "no hardware PMU is exposed to this system (no CPU PMU under "
 	         "/sys/bus/event_source/devices; virtual machines often hide it): hardware "

@@ -64,12 +64,16 @@ static const struct {
 } preset_walks[] = {
     {PAPI_ENUM_EVENTS, PRESET_WALK_ALL},
     {PAPI_PRESET_ENUM_AVAIL, PRESET_WALK_AVAILABLE},
+    {PAPI_PRESET_ENUM_CPU, PRESET_WALK_CPU},
+    {PAPI_PRESET_ENUM_CPU_AVAIL, PRESET_WALK_CPU_AVAILABLE},
 };
 
 static int enumerate_presets(int *code, int modifier)
 {
 	if (modifier == PAPI_ENUM_FIRST)
 		return preset_walk_first(code);
+	if (modifier == PAPI_PRESET_ENUM_FIRST_COMP)
+		return preset_walk_first_component(code);
 	for (size_t i = 0; i < sizeof(preset_walks) / sizeof(preset_walks[0]); i++)
 		if (preset_walks[i].modifier == modifier)
 			return preset_walk_next(code, preset_walks[i].walk);
@@ -149,6 +153,7 @@ PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 	info->event_code = (unsigned)EventCode;
 	info->component_index = entry->cidx;
 	snprintf(info->symbol, sizeof(info->symbol), "%s", entry->name);
+	native_fill_qualifiers(entry, info);
 	return PAPI_OK;
 }
 

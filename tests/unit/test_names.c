@@ -297,7 +297,7 @@ static void test_component_prefixed_names(void)
 static void test_partially_disabled(void)
 {
 	char reason[PAPI_HUGE_STR_LEN];
-	bool partial = pe_partially_disabled(reason, sizeof(reason));
+	bool partial = pe_partially_disabled(reason, sizeof(reason), true);
 	CU_ASSERT_EQUAL(partial, !pe_core_pmu_present());
 	int set = PAPI_NULL;
 	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));

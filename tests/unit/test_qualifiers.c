@@ -107,6 +107,21 @@ static void check_listed(const struct expected_qualifiers *wanted)
 	         wanted->event, index, wanted->names[index] ? wanted->names[index] : "");
 	CU_assertImplementation(wanted->names[index] == NULL, __LINE__, text, __FILE__, "",
 	                        CU_FALSE);
+
+	/* PAPI_get_event_info's quals: the first PAPI_MAX_COMP_QUALS of them,
+	 * in that order, each with its own description. */
+	PAPI_event_info_t info;
+	CU_ASSERT_EQUAL(PAPI_get_event_info(code, &info), PAPI_OK);
+	int expected_count = index < PAPI_MAX_COMP_QUALS ? index : PAPI_MAX_COMP_QUALS;
+	CU_ASSERT_EQUAL(info.num_quals, expected_count);
+	for (int q = 0; q < info.num_quals && q < expected_count; q++) {
+		snprintf(text, sizeof(text), "%s: quals[%d] is '%s' ('%s'), expected %s",
+		         wanted->event, q, info.quals[q], info.quals_descrs[q], wanted->names[q]);
+		CU_assertImplementation(strcmp(info.quals[q], wanted->names[q]) == 0 &&
+		                            info.quals_descrs[q][0] != '\0' &&
+		                            strstr(info.quals_descrs[q], "masks:") == NULL,
+		                        __LINE__, text, __FILE__, "", CU_FALSE);
+	}
 }
 
 static void test_perf_lists(void)
@@ -124,6 +139,14 @@ static void test_descriptions(void)
 	PAPI_event_info_t info;
 	UNIT_ASSERT_OK_FATAL(PAPI_get_event_info(code, &info));
 	CU_ASSERT_STRING_EQUAL(info.symbol, "perf::TASK-CLOCK:period=0");
+	/* A qualified name is one choice of qualifiers: it lists none. */
+	CU_ASSERT_EQUAL(info.num_quals, 0);
+	UNIT_ASSERT_OK_FATAL(PAPI_event_name_to_code("perf::TASK-CLOCK", &code));
+	UNIT_ASSERT_OK_FATAL(PAPI_get_event_info(code, &info));
+	CU_ASSERT_STRING_EQUAL(info.quals[0], ":u=0");
+	CU_ASSERT_STRING_EQUAL(info.quals_descrs[0], "monitor at user level");
+	CU_ASSERT_STRING_EQUAL(info.quals[2], ":period=0");
+	CU_ASSERT_STRING_EQUAL(info.quals_descrs[2], "sampling period");
 }
 
 #ifdef FORCED_PMU
