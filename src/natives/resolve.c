@@ -42,6 +42,8 @@ static bool names_component(const char *name, int c)
 /* The component whose "<name>:::" starts name, or -1. */
 static int prefixed_component(const char *name)
 {
+	if (!strstr(name, COMPONENT_SEPARATOR))
+		return -1; /* most names: no component's */
 	for (int c = 0; c < papillon_component_count; c++)
 		if (prefix_length(name, papillon_components[c]->name) > 0)
 			return c;
