@@ -3,14 +3,14 @@
  * one, else the first component that resolves the name (which interns it),
  * or that lists it while it cannot be encoded as written.
  *
- * A name may also name its component, as PAPI 7.2 accepts it:
+ * A name may also name its component, as PAPI (7.0 and 7.2) accepts it:
  * "<component name>:::<event>" (perf_event:::perf::TASK-CLOCK,
  * perf_event:::TASK-CLOCK, sde:::LIB::COUNTER). Only that component is
  * asked then: first with the whole name (sde's own names carry the prefix),
  * then with the event after it, which is the name the event gets, so that
  * the prefixed and the bare spelling are one event with one code, and
- * PAPI_event_code_to_name gives the bare one, as PAPI 7.2 does. The
- * component's short name ("perf:::") is no such prefix, in 7.2 either. */
+ * PAPI_event_code_to_name gives the bare one, as PAPI does. The
+ * component's short name ("perf:::") is no such prefix there either. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>

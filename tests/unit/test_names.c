@@ -265,9 +265,9 @@ static void test_modifiers_are_accepted(void)
 	UNIT_ASSERT_OK(PAPI_query_event(code));
 }
 
-/* PAPI 7.2's component-prefixed names: "<component name>:::<event>" is the
+/* PAPI's component-prefixed names: "<component name>:::<event>" is the
  * event of that component alone, one event with its bare spelling (one
- * code, named bare), measured against Debian's libpapi.so.7.2. */
+ * code, named bare), measured against Debian's libpapi.so.7.0 and .7.2. */
 static void test_component_prefixed_names(void)
 {
 	int bare = code_of("TASK-CLOCK");
