@@ -149,6 +149,25 @@ static void test_descriptions(void)
 	CU_ASSERT_STRING_EQUAL(info.quals_descrs[2], "sampling period");
 }
 
+/* perf_event has no other walk below an event (combinations, address
+ * ranges, opcode matching, event address registers, groups): each is
+ * PAPI_EINVAL, as in PAPI 7.2. */
+static void test_other_walks(void)
+{
+	static const int modifiers[] = {
+	    PAPI_NTV_ENUM_UMASK_COMBOS, PAPI_NTV_ENUM_IARR, PAPI_NTV_ENUM_DARR,
+	    PAPI_NTV_ENUM_OPCM,         PAPI_NTV_ENUM_IEAR, PAPI_NTV_ENUM_DEAR,
+	    PAPI_NTV_ENUM_GROUPS,
+	};
+	int event = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(PAPI_event_name_to_code("perf::TASK-CLOCK", &event));
+	for (size_t i = 0; i < sizeof(modifiers) / sizeof(modifiers[0]); i++) {
+		int code = event;
+		CU_ASSERT_EQUAL(PAPI_enum_event(&code, modifiers[i]), PAPI_EINVAL);
+		CU_ASSERT_EQUAL(code, event);
+	}
+}
+
 #ifdef FORCED_PMU
 static void check_forced_table(void)
 {
@@ -216,7 +235,8 @@ int main(void)
 	CU_pSuite suite =
 	    CU_add_suite("qualifiers of perf_event's events", init_library, shutdown_library);
 	if (!suite || !CU_add_test(suite, "exact lists", test_perf_lists) ||
-	    !CU_add_test(suite, "descriptions", test_descriptions))
+	    !CU_add_test(suite, "descriptions", test_descriptions) ||
+	    !CU_add_test(suite, "other walks", test_other_walks))
 		fprintf(stderr, "cannot register the tests: %s\n", CU_get_error_msg());
 	return unit_run_all();
 }
