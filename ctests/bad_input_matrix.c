@@ -547,18 +547,19 @@ ADAPTER(PAPI_event_times)
 	return PAPI_event_times(a->set, NUMBER(a, 0), PTR(a), PTR2(a));
 }
 
-/* The Fortran bindings: each passes the C function's result back in its
+/* The Fortran bindings, by gfortran's names (every release exports them; 7.1 and 7.2 not the
+ * bare lower-case ones): each passes the C function's result back in its
  * check argument; the hidden string lengths are size_t (src/fortran/papif.h). */
-void papif_start(int *set, int *check);
-void papif_read(int *set, long long *values, int *check);
-void papif_state(int *set, int *status, int *check);
-void papif_destroy_eventset(int *set, int *check);
-void papif_add_named_event(int *set, const char *name, int *check, size_t name_len);
-void papif_event_name_to_code(const char *name, int *code, int *check, size_t name_len);
-void papif_event_code_to_name(int *code, char *name, int *check, size_t name_len);
-void papif_query_named_event(const char *name, int *check, size_t name_len);
-void papif_get_component_index(const char *name, int *cidx, int *check, size_t name_len);
-void papif_strerror(int *code, char *text, int *check, size_t text_len);
+void papif_start_(int *set, int *check);
+void papif_read_(int *set, long long *values, int *check);
+void papif_state_(int *set, int *status, int *check);
+void papif_destroy_eventset_(int *set, int *check);
+void papif_add_named_event_(int *set, const char *name, int *check, size_t name_len);
+void papif_event_name_to_code_(const char *name, int *code, int *check, size_t name_len);
+void papif_event_code_to_name_(int *code, char *name, int *check, size_t name_len);
+void papif_query_named_event_(const char *name, int *check, size_t name_len);
+void papif_get_component_index_(const char *name, int *cidx, int *check, size_t name_len);
+void papif_strerror_(int *code, char *text, int *check, size_t text_len);
 
 /* A Fortran string: blank-padded, no NUL, its length passed apart. */
 static size_t fortran_name(struct call_args *a, char *out, size_t size)
@@ -574,25 +575,25 @@ static size_t fortran_name(struct call_args *a, char *out, size_t size)
 ADAPTER(PAPIF_start)
 {
 	int set = a->set, check = 1;
-	papif_start(&set, &check);
+	papif_start_(&set, &check);
 	return check;
 }
 ADAPTER(PAPIF_read)
 {
 	int set = a->set, check = 1;
-	papif_read(&set, (long long *)buffer1, &check);
+	papif_read_(&set, (long long *)buffer1, &check);
 	return check;
 }
 ADAPTER(PAPIF_state)
 {
 	int set = a->set, check = 1;
-	papif_state(&set, (int *)buffer1, &check);
+	papif_state_(&set, (int *)buffer1, &check);
 	return check;
 }
 ADAPTER(PAPIF_destroy_eventset)
 {
 	int set = a->set, check = 1;
-	papif_destroy_eventset(&set, &check);
+	papif_destroy_eventset_(&set, &check);
 	return check;
 }
 ADAPTER(PAPIF_add_named_event)
@@ -600,7 +601,7 @@ ADAPTER(PAPIF_add_named_event)
 	static char name[8192];
 	int set = a->set, check = 1;
 	size_t len = fortran_name(a, name, sizeof name);
-	papif_add_named_event(&set, name, &check, len);
+	papif_add_named_event_(&set, name, &check, len);
 	return check;
 }
 ADAPTER(PAPIF_event_name_to_code)
@@ -608,14 +609,14 @@ ADAPTER(PAPIF_event_name_to_code)
 	static char name[8192];
 	int code = 0, check = 1;
 	size_t len = fortran_name(a, name, sizeof name);
-	papif_event_name_to_code(name, &code, &check, len);
+	papif_event_name_to_code_(name, &code, &check, len);
 	return check;
 }
 ADAPTER(PAPIF_event_code_to_name)
 {
 	char name[PAPI_MAX_STR_LEN];
 	int code = a->code, check = 1;
-	papif_event_code_to_name(&code, name, &check, sizeof name);
+	papif_event_code_to_name_(&code, name, &check, sizeof name);
 	return check;
 }
 ADAPTER(PAPIF_query_named_event)
@@ -623,7 +624,7 @@ ADAPTER(PAPIF_query_named_event)
 	static char name[8192];
 	int check = 1;
 	size_t len = fortran_name(a, name, sizeof name);
-	papif_query_named_event(name, &check, len);
+	papif_query_named_event_(name, &check, len);
 	return check;
 }
 ADAPTER(PAPIF_get_component_index)
@@ -631,14 +632,14 @@ ADAPTER(PAPIF_get_component_index)
 	static char name[8192];
 	int cidx = -1, check = 1;
 	size_t len = fortran_name(a, name, sizeof name);
-	papif_get_component_index(name, &cidx, &check, len);
+	papif_get_component_index_(name, &cidx, &check, len);
 	return check;
 }
 ADAPTER(PAPIF_strerror)
 {
 	char text[PAPI_MAX_STR_LEN];
 	int code = (int)VALUE(a, PAPI_EINVAL), check = 1;
-	papif_strerror(&code, text, &check, sizeof text);
+	papif_strerror_(&code, text, &check, sizeof text);
 	return check;
 }
 

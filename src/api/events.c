@@ -10,6 +10,7 @@
 #include "natives/table.h"
 #include "presets/presets.h"
 #include "presets/walk.h"
+#include "abi/core_entries.h"
 
 PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
 {
@@ -97,7 +98,7 @@ static int enumerate_natives(int *code, int modifier, int cidx)
 	return native_table_intern_enumerated(cidx, name, cursor, code);
 }
 
-PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
+int api_enum_cmp_event(int *EventCode, int modifier, int cidx)
 {
 	int status = library_require_init();
 	if (status == PAPI_OK)
@@ -115,7 +116,7 @@ PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 	return enumerate_natives(EventCode, modifier, cidx);
 }
 
-PAPI_EXPORT int PAPI_enum_event(int *EventCode, int modifier)
+int api_enum_event(int *EventCode, int modifier)
 {
 	int status = library_require_init();
 	if (status != PAPI_OK)
@@ -130,10 +131,10 @@ PAPI_EXPORT int PAPI_enum_event(int *EventCode, int modifier)
 	const struct native_entry *entry = native_table_get(*EventCode);
 	if (entry)
 		cidx = entry->cidx;
-	return PAPI_enum_cmp_event(EventCode, modifier, cidx);
+	return api_enum_cmp_event(EventCode, modifier, cidx);
 }
 
-PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
+int api_get_event_info(int EventCode, PAPI_event_info_t *info)
 {
 	int status = library_require_init();
 	if (status != PAPI_OK)

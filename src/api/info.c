@@ -9,13 +9,14 @@
 #include "core/system_info.h"
 #include "sysinfo/sysinfo.h"
 #include "util/timers.h"
+#include "abi/core_entries.h"
 
 PAPI_EXPORT int PAPI_num_components(void)
 {
 	return papillon_component_count;
 }
 
-PAPI_EXPORT const PAPI_component_info_t *PAPI_get_component_info(int cidx)
+const PAPI_component_info_t *api_component_info(int cidx)
 {
 	if (library_check_component(cidx) != PAPI_OK)
 		return NULL;

@@ -9,6 +9,7 @@
 #include "core/eventset.h"
 #include "core/library.h"
 #include "core/system_info.h"
+#include "abi/core_entries.h"
 
 #define COUNTABLE_DOMAINS (PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)
 
@@ -88,6 +89,7 @@ static int set_default_domain(int cidx, int domain)
 	if (status != PAPI_OK)
 		return status;
 	papillon_component_info[cidx].default_domain = domain;
+	registry_info_changed(cidx);
 	papillon_library.default_domain = domain;
 	return PAPI_OK;
 }
@@ -100,6 +102,7 @@ static int set_default_granularity(int cidx, int granularity)
 	if (status != PAPI_OK)
 		return status;
 	papillon_component_info[cidx].default_granularity = granularity;
+	registry_info_changed(cidx);
 	papillon_library.default_granularity = granularity;
 	return PAPI_OK;
 }
@@ -206,7 +209,7 @@ static int shared_libraries_option(PAPI_option_t *ptr)
 	return status;
 }
 
-PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
+int api_get_opt(int option, PAPI_option_t *ptr)
 {
 	switch (option) {
 	case PAPI_DEBUG:
@@ -294,7 +297,7 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	}
 }
 
-PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
+int api_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 {
 	int status = library_check_component(cidx);
 	if (status != PAPI_OK)

@@ -77,6 +77,7 @@ static void prepare_component_info(int cidx)
 		snprintf(info->disabled_reason, sizeof(info->disabled_reason),
 		         "Disabled by PAPI_disable_component()");
 	}
+	registry_info_changed(cidx);
 }
 
 void library_prepare_components(void)
@@ -135,6 +136,7 @@ PAPI_component_info_t *library_component_info(int cidx)
 	if (papillon_component_ready[cidx] && count_events && !events_counted[cidx]) {
 		info->num_native_events = count_events(info);
 		events_counted[cidx] = 1;
+		registry_info_changed(cidx);
 	}
 	pthread_mutex_unlock(&papillon_library.lock);
 	return info;
@@ -158,6 +160,7 @@ static void init_components(void)
 		}
 		papillon_component_ready[c] = !info->disabled;
 		describe_capabilities(c, info);
+		registry_info_changed(c);
 	}
 }
 

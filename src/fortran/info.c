@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fortran/papif.h"
+#include "abi/core_entries.h"
 
 /* No check argument in PAPI 7.0's list: zeros and blanks say the information is unavailable. */
 PAPIF_ENTRY(get_hardware_info, GET_HARDWARE_INFO,
@@ -116,7 +117,7 @@ PAPIF_ENTRY(get_component_info, GET_COMPONENT_INFO,
              size_t name_len, size_t short_name_len, size_t description_len,
              size_t disabled_reason_len))
 {
-	const PAPI_component_info_t *cmp = PAPI_get_component_info(*cidx);
+	const PAPI_component_info_t *cmp = api_component_info(*cidx);
 	if (cmp == NULL) {
 		*check = PAPI_ENOCMP;
 		return;

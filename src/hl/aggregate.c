@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hl/hl.h"
+#include "abi/core_entries.h"
 
 #define COUNTER_FILE   ".papi_hl_ranks"
 #define AGGREGATE_FILE "papi_hl_aggregate.json"
@@ -337,8 +338,10 @@ static void write_aggregate(struct counter_contents *contents, int size)
 	}
 	fprintf(file,
 	        "{\n  \"papillon_aggregate_version\":1,\n  \"papi_version\":\"%d.%d.%d.%d\",\n",
-	        PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION),
-	        PAPI_VERSION_REVISION(PAPI_VERSION), PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	        PAPI_VERSION_MAJOR(papillon_release_version),
+	        PAPI_VERSION_MINOR(papillon_release_version),
+	        PAPI_VERSION_REVISION(papillon_release_version),
+	        PAPI_VERSION_INCREMENT(papillon_release_version));
 	fprintf(file, "  \"size\":%d,\n  \"ranks\":[", size);
 	for (int r = 0; r < contents->rank_count; r++)
 		fprintf(file, "%s%d", r ? "," : "", contents->ranks[r].rank);

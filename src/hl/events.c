@@ -10,6 +10,7 @@
 
 #include "hl/hl.h"
 #include "util/error.h"
+#include "abi/core_entries.h"
 
 /* PAPI 7.0's defaults, in its order; a name after '|' is tried when the one
  * before cannot count. */
@@ -128,7 +129,7 @@ static int try_event(struct chooser *chooser, const char *name, bool instant)
 	snprintf(event->name, sizeof event->name, "%s", name);
 	event->code = code;
 	event->instant = instant;
-	const PAPI_component_info_t *info = PAPI_get_component_info(cidx);
+	const PAPI_component_info_t *info = api_component_info(cidx);
 	snprintf(event->component, sizeof event->component, "%s", info ? info->name : "");
 	group->count++;
 	return PAPI_OK;

@@ -13,6 +13,7 @@
 #include "hl/hl.h"
 #include "hl/rates.h"
 #include "util/error.h"
+#include "abi/core_entries.h"
 
 enum rate_kind { RATE_NONE, RATE_FLIPS, RATE_FLOPS, RATE_IPC, RATE_EPC };
 
@@ -69,7 +70,7 @@ static int rate_begin(enum rate_kind kind, int event, const int *codes, int coun
 	/* The regions' counters stop while a rate runs (PAPI 7.0). */
 	(void)hl_stop_current();
 	if (PAPI_is_initialized() == PAPI_NOT_INITED) {
-		int version = PAPI_library_init(PAPI_VER_CURRENT);
+		int version = api_library_init(PAPI_VER_CURRENT);
 		if (version != PAPI_VER_CURRENT)
 			return version < 0 ? version : PAPI_EMISC;
 	}

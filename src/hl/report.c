@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hl/hl.h"
+#include "abi/core_entries.h"
 
 const char *hl_value_name(int index)
 {
@@ -110,9 +111,11 @@ void hl_report_write(FILE *file)
 {
 	fputc('{', file);
 	indent(file, 1);
-	fprintf(file, "\"papi_version\":\"%d.%d.%d.%d\",", PAPI_VERSION_MAJOR(PAPI_VERSION),
-	        PAPI_VERSION_MINOR(PAPI_VERSION), PAPI_VERSION_REVISION(PAPI_VERSION),
-	        PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	fprintf(file, "\"papi_version\":\"%d.%d.%d.%d\",",
+	        PAPI_VERSION_MAJOR(papillon_release_version),
+	        PAPI_VERSION_MINOR(papillon_release_version),
+	        PAPI_VERSION_REVISION(papillon_release_version),
+	        PAPI_VERSION_INCREMENT(papillon_release_version));
 	indent(file, 1);
 	fputs("\"cpu_info\":", file);
 	hl_json_string(file, hl_state.cpu_info);

@@ -10,6 +10,7 @@
 #include "hl/hl.h"
 #include "sysinfo/sysinfo.h"
 #include "util/error.h"
+#include "abi/core_entries.h"
 
 struct hl_state hl_state = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -49,7 +50,7 @@ static int set_up(void)
 	hl_state.verbose = getenv("PAPI_HL_VERBOSE") != NULL;
 	hl_state.owner = getpid();
 	if (PAPI_is_initialized() == PAPI_NOT_INITED) {
-		int version = PAPI_library_init(PAPI_VER_CURRENT);
+		int version = api_library_init(PAPI_VER_CURRENT);
 		if (version != PAPI_VER_CURRENT) {
 			hl_say("PAPI_library_init failed: %s", PAPI_strerror(version));
 			return version < 0 ? version : PAPI_EMISC;

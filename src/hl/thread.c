@@ -8,6 +8,7 @@
 
 #include "hl/hl.h"
 #include "util/error.h"
+#include "abi/core_entries.h"
 
 static _Thread_local struct hl_thread *current_thread;
 
@@ -112,7 +113,7 @@ int hl_thread_start(struct hl_thread *thread)
 					thread->offset[HL_FIXED_VALUES + e] =
 					    thread->now[HL_FIXED_VALUES + e];
 		thread->running = false;
-		int version = PAPI_library_init(PAPI_VER_CURRENT);
+		int version = api_library_init(PAPI_VER_CURRENT);
 		if (version != PAPI_VER_CURRENT)
 			return version < 0 ? version : PAPI_EMISC;
 		thread->sets_made = false;

@@ -5,3 +5,4 @@
 
 PAPI_component_info_t papillon_component_info[MAX_COMPONENTS];
 int papillon_component_ready[MAX_COMPONENTS];
+void (*papillon_component_info_follower)(int cidx);

@@ -31,4 +31,15 @@ extern const int papillon_component_count;
 extern PAPI_component_info_t papillon_component_info[MAX_COMPONENTS];
 extern int papillon_component_ready[MAX_COMPONENTS];
 
+/* Whoever keeps a copy of the infos in another layout (the 7.0 ABI's boundary, src/abi/)
+ * sets this, and every writer of papillon_component_info calls registry_info_changed
+ * after writing one, so the copy a program holds a pointer to follows the record. */
+extern void (*papillon_component_info_follower)(int cidx);
+
+static inline void registry_info_changed(int cidx)
+{
+	if (papillon_component_info_follower)
+		papillon_component_info_follower(cidx);
+}
+
 #endif

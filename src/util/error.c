@@ -10,6 +10,7 @@
 #include "util/error.h"
 
 int papi_debug_level;
+int papi_error_partial_code = PAPI_PARTIAL;
 
 /* Indexed by -code. Our own wording; the codes are PAPI's. */
 static const char *const error_texts[] = {

@@ -23,6 +23,11 @@ const char *papi_error_reason(void);
 /* Maps a failed system call's errno to the PAPI error that says the same. */
 int papi_error_from_errno(int error_number);
 
+/* What "the component is partially disabled" is returned as: PAPI_PARTIAL, unless the
+ * shared object has an ABI older than 7.2, where that code does not exist (src/abi/ sets
+ * it then: PAPI_ENOEVNT, what 7.0 returns for an event that cannot count there). */
+extern int papi_error_partial_code;
+
 /* Text of a PAPI error code, or NULL if the code is not one. */
 const char *papi_error_text(int code);
 
