@@ -20,7 +20,8 @@ static void core_tables(char *tables, size_t tables_len)
 	char keys[PAPI_HUGE_STR_LEN] = "";
 	pe_pfm_core_pmu_names(keys, sizeof(keys));
 	tables[0] = '\0';
-	for (char *key = strtok(keys, " "); key; key = strtok(NULL, " ")) {
+	char *rest = NULL;
+	for (char *key = strtok_r(keys, " ", &rest); key; key = strtok_r(NULL, " ", &rest)) {
 		const char *name = strncmp(key, "pfm:", 4) == 0 ? key + 4 : key;
 		size_t used = strlen(tables);
 		snprintf(tables + used, tables_len - used, "%s%s", used ? ", " : "", name);
