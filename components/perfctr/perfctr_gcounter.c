@@ -9,17 +9,21 @@
 
 #include "papi.h"
 #include "util/error.h"
+#include "kpriv_reason.h"
 #include "perfctr_gcounter.h"
 #include "perfctr_ioctl.h"
 
 static int refused(const char *what, int err)
 {
-	if (err == EPERM)
+	if (err == EACCES) {
+		/* The modules' privilege rule (kpriv.h): a whole CPU. */
+		char why[256];
+		kpriv_reason(why, sizeof(why), KPRIV_CPU | KPRIV_USER | KPRIV_KERNEL);
 		return papi_error_set(
-		    PAPI_EPERM,
-		    "perfctr: %s: the global counters (PAPI_GRN_SYS) are for root "
-		    "only",
-		    what);
+		    PAPI_EPERM, "perfctr: %s: the global counters (PAPI_GRN_SYS): %s", what, why);
+	}
+	if (err == EPERM)
+		return papi_error_set(PAPI_EPERM, "perfctr: %s: %s", what, strerror(err));
 	if (err == EBUSY)
 		return papi_error_set(PAPI_ECNFLCT,
 		                      "perfctr: %s: the global counters are in use (another "

@@ -11,6 +11,7 @@
 #include "arch/arch.h"
 #include "papi.h"
 #include "util/error.h"
+#include "kpriv_reason.h"
 #include "perfctr_imode.h"
 #include "perfctr_ioctl.h"
 #include "perfctr_state_read.h"
@@ -28,9 +29,19 @@ int perfctr_vcounter_control(struct perfctr_vcounter *v, const struct perfctr_cp
 	body.si_signo = v->si_signo;
 	if (perfctr_ioctl_struct(v->fd, VPERFCTR_CONTROL, &vperfctr_control_layout, &body, NULL,
 	                         NULL) < 0) {
-		int imode = perfctr_imode_refusal(errno, control);
+		int err = errno;
+		int imode = perfctr_imode_refusal(err, control);
 		if (imode != PAPI_OK)
 			return imode;
+		if (err == EACCES) {
+			/* The modules' privilege rule (kpriv.h): an OS bit, a
+			 * counter without a privilege filter, or any counter at
+			 * Debian's paranoid 3. */
+			char why[256];
+			kpriv_reason(why, sizeof(why), KPRIV_USER | KPRIV_KERNEL);
+			return papi_error_set(PAPI_EPERM, "perfctr: VPERFCTR_CONTROL: %s", why);
+		}
+		errno = err;
 		return papi_error_set(errno == EBUSY ? PAPI_ECNFLCT : PAPI_ESYS,
 		                      "perfctr: VPERFCTR_CONTROL refused the control: %s%s",
 		                      strerror(errno),

@@ -348,7 +348,9 @@ static int control_add(struct rv_control *next, int i, const struct component_ev
 		                             overflows ? RV_MODULE_OVERFLOW_COUNTERS : 0,
 		                             &next->module[i], reason, sizeof(reason));
 		if (error < 0)
-			return papi_error_set(error == -EINVAL ? PAPI_ENOEVNT : PAPI_ECNFLCT,
+			return papi_error_set(error == -EACCES   ? PAPI_EPERM
+			                      : error == -EINVAL ? PAPI_ENOEVNT
+			                                         : PAPI_ECNFLCT,
 			                      "%s: %s", event->name, reason);
 		next->in_module[i] = true;
 		next->in_ovf_file[i] = overflows;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kernel/rv_abi.h"
+#include "kpriv_reason.h"
 #include "papi.h"
 #include "rv_module.h"
 #include "rv_sbi.h"
@@ -55,6 +56,13 @@ int rv_module_obtain(int fd, const struct rv_event *event, int domain, uint32_t 
 	                          .counters = counters};
 	if (ioctl(fd, RV_IOC_OBTAIN, &o) != 0) {
 		int error = errno;
+		if (error == EACCES) {
+			/* The modules' privilege rule (kpriv.h): the kernel or
+			 * the firmware counted, or any counting at Debian's
+			 * paranoid 3. */
+			kpriv_reason(reason, reason_len, KPRIV_USER | KPRIV_KERNEL);
+			return -error;
+		}
 		snprintf(reason, reason_len, "%s: %s",
 		         error == ENOENT   ? "no counter of the SBI PMU can count it now"
 		         : error == ENOSPC ? "the module's file holds 32 counters already"

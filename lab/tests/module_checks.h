@@ -108,6 +108,25 @@ static inline int module_param_write(const char *module, const char *param, cons
 	return write_text(path, value);
 }
 
+#define PARANOID_FILE "/proc/sys/kernel/perf_event_paranoid"
+
+/* Sets kernel.perf_event_paranoid (root), the level both modules' privilege
+ * rule reads (components/kernel-common/kpriv.h): the level it had, or
+ * -100 when it could not be read or written. */
+static inline int paranoid_set(int level)
+{
+	char text[16];
+	int old = -100;
+	FILE *f = fopen(PARANOID_FILE, "re");
+	if (f) {
+		if (fscanf(f, "%d", &old) != 1)
+			old = -100;
+		fclose(f);
+	}
+	snprintf(text, sizeof text, "%d", level);
+	return old != -100 && write_text(PARANOID_FILE, text) == 0 ? old : -100;
+}
+
 /* The kernel's jiffies (root: /proc/timer_list), -1 if not found. */
 static inline long long kernel_jiffies(void)
 {

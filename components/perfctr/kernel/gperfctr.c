@@ -15,10 +15,12 @@
 #include <linux/workqueue.h>
 
 #include "gperfctr.h"
+#include "kpriv_check.h"
 #include "perfctr_global.h"
 #include "perfctr_module.h"
 #include "perfctr_reserve.h"
 #include "perfctr_structbuf.h"
+#include "x86_privilege.h"
 
 static DEFINE_MUTEX(gperfctr_lock); /* every command, and the sampling work */
 static struct perfctr_global global;
@@ -107,6 +109,13 @@ static long gperfctr_control(const struct perfctr_struct_buf __user *arg)
 	if (!control || !scratch)
 		goto out;
 	err = perfctr_structbuf_in(control, &gperfctr_cpu_control_layout, arg);
+	if (err)
+		goto out;
+	/* A CPU's counters count every task on it, and the kernel where a
+	 * counter asks (kpriv.h); before the control's rules, as for the
+	 * virtual counters. */
+	err =
+	    kpriv_check(KPRIV_CPU | perfctr_x86_control_needs(&perfctr_cpu, &control->cpu_control));
 	if (err)
 		goto out;
 	mutex_lock(&gperfctr_lock);
@@ -199,8 +208,13 @@ out:
 
 long gperfctr_ioctl(unsigned int cmd, unsigned long arg)
 {
-	if (!perfmon_capable())
-		return -EPERM;
+	/* The global counters count whole CPUs: perf's rule for a CPU-wide
+	 * event (kpriv.h), for reading and starting them as for their
+	 * controls. */
+	long err = kpriv_check(KPRIV_CPU);
+
+	if (err)
+		return err;
 	switch (cmd) {
 	case GPERFCTR_CONTROL:
 		return gperfctr_control((const struct perfctr_struct_buf __user *)arg);

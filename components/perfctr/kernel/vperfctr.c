@@ -56,6 +56,7 @@
 #include <asm/nmi.h>
 #include <asm/tlbflush.h>
 
+#include "kpriv_check.h"
 #include "perfctr_imode_floor.h"
 #include "perfctr_module.h"
 #include "perfctr_reserve.h"
@@ -63,6 +64,7 @@
 #include "vperfctr.h"
 #include "vperfctr_state.h"
 #include "vperfctr_throttle.h"
+#include "x86_privilege.h"
 
 /* The attached virtual counters, one per thread at most. */
 static DEFINE_MUTEX(vperfctr_list_lock);
@@ -383,6 +385,14 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	if (!control_reserved_zero(&s->control) || (s->control.flags & ~VPERFCTR_CONTROL_CLOEXEC) ||
 	    s->control.preserve > 1)
 		goto out;
+	/* Counting the kernel (an OS bit, or a counter with no privilege
+	 * filter) needs what perf asks of an event that does not exclude it
+	 * (kpriv.h): before the family's rules, so that every way of asking
+	 * for it is EACCES, whatever else is wrong with the control. */
+	err = kpriv_check(perfctr_x86_control_needs(&perfctr_cpu, cc));
+	if (err)
+		goto out;
+	err = -EINVAL;
 	/* i-mode needs the overflow interrupt as an NMI (or, for the lab's
 	 * test, the test counters, whose overflows the injection or a switch
 	 * takes) and a signal to send. */

@@ -9,6 +9,7 @@
 #define MSR_P5_CESR      0x11
 #define MSR_P5_CTR0      0x12
 #define P5_CPL_BITS      0x00C0u
+#define P5_CPL_OS        0x0040u /* CPL 0-2; 0x0080 is CPL 3 */
 #define P5_RESERVED      0xFE00u
 #define CYRIX_RESERVED   0xFA00u
 #define WINCHIP_RESERVED 0xFF00u
@@ -66,6 +67,7 @@
 #define P4_CCCR_CASCADE          (1u << 30)
 #define P4_ESCR_RESERVED         (1u << 31) /* the field's 32nd bit */
 #define P4_ESCR_CPL_T1           0x3u
+#define P4_ESCR_OS               0xAu        /* T0_OS (bit 3) and T1_OS (bit 1) */
 #define P4_PEBS_ALLOWED          0x01000607u /* bits 24, 10, 9, 2, 1, 0 */
 #define P4_PEBS_UOP_TAG          (1u << 24)
 #define P4_PEBS_METRICS          0x00000607u

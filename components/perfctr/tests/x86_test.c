@@ -83,6 +83,8 @@ int main(void)
 	add_imode_test_suite();
 	add_throttle_suite();
 	add_kthrottle_suite();
+	add_kpriv_suite();
+	add_privilege_suite();
 	/* One verdict line (PASSED/FAILED) and the exit status. */
 	return unit_run_all();
 }

@@ -60,6 +60,8 @@ void add_global_suite(void);
 void add_marshal_suite(void);
 void add_imode_test_suite(void);
 void add_throttle_suite(void);
+void add_kpriv_suite(void);
+void add_privilege_suite(void);
 void add_kthrottle_suite(void);
 
 /* Registers a suite of the tests listed. */

@@ -34,6 +34,7 @@
 
 #include <asm/csr.h>
 
+#include "kpriv_check.h"
 #include "rv_abi.h"
 #include "rv_kmod.h"
 #include "rv_pmu.h"
@@ -376,9 +377,9 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		return -EPERM; /* the counters are the owner's (rv_abi.h) */
 	if (copy_from_user(&o, arg, sizeof o))
 		return -EFAULT;
-	/* The right to count the kernel is asked only of requests that do
-	 * (capable() audits its refusals). */
-	rc = rv_obtain_refusal(&o, !rv_obtain_counts_kernel(&o) || perf_allow_kernel() == 0);
+	/* The right to what the request counts: perf's rule, shared with the
+	 * perfctr module (kpriv.h). */
+	rc = rv_obtain_refusal(&o, kpriv_check);
 	if (rc)
 		return rc;
 	mutex_lock(&f->lock);

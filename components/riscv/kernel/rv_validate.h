@@ -12,7 +12,10 @@
  * count the kernel of a perf event that does not exclude it
  * (perf_allow_kernel: kernel.perf_event_paranoid <= 1, or CAP_PERFMON or
  * CAP_SYS_ADMIN); the module asks the same of both. Counting user mode
- * only (SINH and MINH set) is open to every user, as the device is. */
+ * only (SINH and MINH set) is open to every user perf lets count
+ * (paranoid <= 2). The rule is the one both modules share
+ * (components/kernel-common/kpriv.h); what a request needs is worked out
+ * here. */
 #ifndef PAPILLON_RV_VALIDATE_H
 #define PAPILLON_RV_VALIDATE_H
 
@@ -24,6 +27,7 @@
 #include <stdbool.h>
 #endif
 
+#include "kpriv.h"
 #include "rv_abi.h"
 #include "rv_csr.h"
 #include "rv_sbi.h"
@@ -63,18 +67,23 @@ static inline bool rv_obtain_counts_kernel(const struct rv_abi_obtain *o)
 	       (o->inhibit_flags & RV_KERNEL_INHIBIT_FLAGS) != RV_KERNEL_INHIBIT_FLAGS;
 }
 
+/* What the request counts, in the shared rule's terms (kpriv.h). */
+static inline unsigned rv_obtain_needs(const struct rv_abi_obtain *o)
+{
+	return KPRIV_USER | (rv_obtain_counts_kernel(o) ? KPRIV_KERNEL : 0);
+}
+
 /* RV_IOC_OBTAIN: 0, -EINVAL (malformed: unknown event, flag or inhibit
- * bit, the time counter asked for) or -EACCES (counts the kernel or the
- * firmware, and may_count_kernel is false). */
-static inline int rv_obtain_refusal(const struct rv_abi_obtain *o, bool may_count_kernel)
+ * bit, the time counter asked for) or what right (the module's
+ * kpriv_check: 0 or -EACCES) answers for the request's needs; right is
+ * asked only of a well-formed request. */
+static inline int rv_obtain_refusal(const struct rv_abi_obtain *o, int (*right)(unsigned needs))
 {
 	if (!rv_valid_event(o->event_index, o->event_data) ||
 	    (o->inhibit_flags & ~(__u64)RV_VALID_INHIBIT_FLAGS) || (o->flags & ~RV_ABI_SBI_ONLY) ||
 	    (o->counters & (1u << RV_COUNTER_TIME)))
 		return -EINVAL;
-	if (!may_count_kernel && rv_obtain_counts_kernel(o))
-		return -EACCES;
-	return 0;
+	return right(rv_obtain_needs(o));
 }
 
 /* Whether the request arms an overflow more often than any user may

@@ -27,7 +27,8 @@
  * most one per threshold counted; there no counter filters modes, so
  * each count is the least of three, each taken with the console drained
  * (the kernel's work only adds). With the interrupt, a child turned
- * nobody gets PAPI_EPERM for a threshold below the module's floor. */
+ * nobody gets PAPI_EPERM for a threshold below the module's floor, and for
+ * counting the kernel (PAPI_DOM_KERNEL) at perf_event_paranoid 2. */
 #define _GNU_SOURCE /* setresuid, setresgid */
 #include "hw_common.c"
 
@@ -413,6 +414,45 @@ HW_HELPER void expect_small_threshold_needs_perfmon(void)
 	        BELOW_THE_FLOOR, status);
 }
 
+/* Nor count the kernel (PAPI_DOM_KERNEL) where perf_event_paranoid is
+ * above 1 (the lab's 2): the modules' privilege rule
+ * (components/kernel-common/kpriv.h), PAPI_EPERM with a reason naming
+ * the level it needs. */
+HW_HELPER void expect_kernel_counting_needs_the_right(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	pid_t child = fork();
+	FAIL_IF(child < 0, "fork: %s", strerror(errno));
+	if (child == 0) {
+		int set = PAPI_NULL, code = 0;
+		PAPI_shutdown(); /* as above: a library of the child's own */
+		if (setresgid(NOBODY_ID, NOBODY_ID, NOBODY_ID) != 0 ||
+		    setresuid(NOBODY_ID, NOBODY_ID, NOBODY_ID) != 0)
+			_exit(2);
+		if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT ||
+		    PAPI_set_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL) != PAPI_OK)
+			_exit(4);
+		if (PAPI_create_eventset(&set) != PAPI_OK ||
+		    PAPI_event_name_to_code("riscv:::instructions", &code) != PAPI_OK)
+			_exit(3);
+		int status = PAPI_add_event(set, code);
+		if (status == PAPI_OK)
+			status = PAPI_start(set); /* if the counters are taken at the start */
+		const char *reason = ctest_reason();
+		printf("as nobody, riscv:::instructions with PAPI_DOM_KERNEL: %s%s\n",
+		       ctest_errname(status), reason);
+		fflush(stdout);
+		_exit(status == PAPI_EPERM && strstr(reason, "perf_event_paranoid <= 1") ? 0 : 1);
+	}
+	int status = 0;
+	FAIL_IF(waitpid(child, &status, 0) != child, "waitpid: %s", strerror(errno));
+	FAIL_IF(!WIFEXITED(status) || WEXITSTATUS(status) != 0,
+	        "as nobody, counting the kernel was not refused with PAPI_EPERM and a reason "
+	        "naming perf_event_paranoid <= 1 (child status %#x)",
+	        status);
+}
+
 /* A fork child that reads the parent's running set (the module's
  * counter, which only the parent's thread may csrr: the child's csrr
  * would trap) reads it through the module: no signal, and a count no
@@ -533,11 +573,13 @@ int main(int argc, char **argv)
 		}
 		if (info->hardware_intr) {
 			expect_hw_overflow("syscall: ioctl", OVERFLOWS, 0);
-			if (geteuid() == 0)
+			if (geteuid() == 0) {
 				expect_small_threshold_needs_perfmon();
-			else
+				expect_kernel_counting_needs_the_right();
+			} else {
 				ctest_skip_case("overflow floor",
 				                "not root: cannot turn a child into nobody");
+			}
 		} else {
 			expect_software_overflow();
 		}

@@ -63,12 +63,35 @@ static const struct rv_abi_obtain malformed[] = {
 };
 #define MALFORMED (sizeof malformed / sizeof malformed[0])
 
+/* The module's right (kpriv_check) as the shared rule answers it for a
+ * caller without CAP_PERFMON or CAP_SYS_ADMIN: at paranoid -1 (all
+ * granted) and at 2, the build machines' level (user mode only). */
+static unsigned capable_asked;
+static bool not_capable(void)
+{
+	capable_asked++;
+	return false;
+}
+static bool capable(void)
+{
+	capable_asked++;
+	return true;
+}
+static int right_granted(unsigned needs)
+{
+	return kpriv_refusal(needs, -1, not_capable);
+}
+static int right_at_paranoid_2(unsigned needs)
+{
+	return kpriv_refusal(needs, 2, not_capable);
+}
+
 static void test_malformed_requests_refused(void)
 {
 	for (unsigned i = 0; i < MALFORMED; i++) {
 		/* With the right to count the kernel or not: malformed first. */
-		ASSERT_ERRNO(rv_obtain_refusal(&malformed[i], true), -EINVAL);
-		ASSERT_ERRNO(rv_obtain_refusal(&malformed[i], false), -EINVAL);
+		ASSERT_ERRNO(rv_obtain_refusal(&malformed[i], right_granted), -EINVAL);
+		ASSERT_ERRNO(rv_obtain_refusal(&malformed[i], right_at_paranoid_2), -EINVAL);
 	}
 }
 
@@ -80,20 +103,68 @@ static void test_kernel_counting_needs_the_right(void)
 	for (unsigned i = 0; i < sizeof partial / sizeof partial[0]; i++) {
 		o.inhibit_flags = partial[i];
 		CU_ASSERT_TRUE(rv_obtain_counts_kernel(&o));
-		ASSERT_ERRNO(rv_obtain_refusal(&o, false), -EACCES);
-		ASSERT_ERRNO(rv_obtain_refusal(&o, true), 0);
+		ASSERT_ERRNO(rv_obtain_refusal(&o, right_at_paranoid_2), -EACCES);
+		ASSERT_ERRNO(rv_obtain_refusal(&o, right_granted), 0);
 	}
 	/* User mode only: anyone. */
 	o.inhibit_flags = USER_ONLY;
 	CU_ASSERT_FALSE(rv_obtain_counts_kernel(&o));
-	ASSERT_ERRNO(rv_obtain_refusal(&o, false), 0);
+	ASSERT_ERRNO(rv_obtain_refusal(&o, right_at_paranoid_2), 0);
 	o.inhibit_flags = RV_VALID_INHIBIT_FLAGS & ~RV_SBI_CFG_SET_UINH;
-	ASSERT_ERRNO(rv_obtain_refusal(&o, false), 0);
+	ASSERT_ERRNO(rv_obtain_refusal(&o, right_at_paranoid_2), 0);
 	/* A firmware event counts the firmware's work, inhibits or not. */
 	o = (struct rv_abi_obtain){.event_index = 0xf0000, .inhibit_flags = USER_ONLY};
 	CU_ASSERT_TRUE(rv_obtain_counts_kernel(&o));
-	ASSERT_ERRNO(rv_obtain_refusal(&o, false), -EACCES);
-	ASSERT_ERRNO(rv_obtain_refusal(&o, true), 0);
+	ASSERT_ERRNO(rv_obtain_refusal(&o, right_at_paranoid_2), -EACCES);
+	ASSERT_ERRNO(rv_obtain_refusal(&o, right_granted), 0);
+}
+
+/* The right at each perf_event_paranoid level, for each kind of request
+ * (the rule is kpriv.h's, shared with the perfctr module): user mode only
+ * up to 2, S-mode (the kernel), M-mode (the firmware) and a firmware
+ * event up to 1; above, only with CAP_PERFMON or CAP_SYS_ADMIN, which is
+ * asked only then. */
+static int paranoid_now;
+static bool (*capable_now)(void);
+static int right_now(unsigned needs)
+{
+	return kpriv_refusal(needs, paranoid_now, capable_now);
+}
+
+static void test_each_paranoid_level(void)
+{
+	static const struct {
+		const char *kind;
+		struct rv_abi_obtain o;
+		int highest; /* the highest level granting it without a capability */
+	} kinds[] = {
+	    {"user mode", {.event_index = HW_INSTRUCTIONS, .inhibit_flags = USER_ONLY}, 2},
+	    {"S-mode", {.event_index = HW_INSTRUCTIONS, .inhibit_flags = RV_SBI_CFG_SET_MINH}, 1},
+	    {"M-mode", {.event_index = HW_INSTRUCTIONS, .inhibit_flags = RV_SBI_CFG_SET_SINH}, 1},
+	    {"firmware event", {.event_index = 0xf0000, .inhibit_flags = USER_ONLY}, 1},
+	};
+	for (unsigned k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (paranoid_now = -1; paranoid_now <= 4; paranoid_now++) {
+			bool granted = paranoid_now <= kinds[k].highest;
+			char what[96];
+			snprintf(what, sizeof what, "%s at paranoid %d", kinds[k].kind,
+			         paranoid_now);
+			capable_now = not_capable;
+			capable_asked = 0;
+			ASSERT_ERRNO(rv_obtain_refusal(&kinds[k].o, right_now),
+			             granted ? 0 : -EACCES);
+			CU_ASSERT_EQUAL(capable_asked, granted ? 0u : 1u);
+			capable_now = capable;
+			ASSERT_ERRNO(rv_obtain_refusal(&kinds[k].o, right_now), 0);
+			if (!granted && rv_obtain_refusal(&kinds[k].o, right_now) != 0)
+				printf("refused with the capability: %s\n", what);
+		}
+	/* A malformed request never asks for the right. */
+	capable_asked = 0;
+	paranoid_now = 2;
+	capable_now = not_capable;
+	ASSERT_ERRNO(rv_obtain_refusal(&malformed[0], right_now), -EINVAL);
+	CU_ASSERT_EQUAL(capable_asked, 0u);
 }
 
 static void test_slot_requests(void)
@@ -164,10 +235,10 @@ static void test_overflow_floor(void)
 }
 
 /* do_obtain's order in rv_kmod.c: the checks, then the driver. */
-static int module_obtain(struct rv_pmu *pmu, const struct rv_abi_obtain *o, bool may,
-                         struct rv_counter *counter)
+static int module_obtain(struct rv_pmu *pmu, const struct rv_abi_obtain *o,
+                         int (*right)(unsigned needs), struct rv_counter *counter)
 {
-	int rc = rv_obtain_refusal(o, may);
+	int rc = rv_obtain_refusal(o, right);
 	if (rc)
 		return rc;
 	const struct rv_counter_request request = {.event_index = (unsigned long)o->event_index,
@@ -196,9 +267,10 @@ static void test_refused_request_touches_nothing(void)
 		delegated_hart(&model, &pmu, delegations[d]);
 		before = model;
 		for (unsigned i = 0; i < MALFORMED; i++)
-			ASSERT_ERRNO(module_obtain(&pmu, &malformed[i], true, &counter), -EINVAL);
+			ASSERT_ERRNO(module_obtain(&pmu, &malformed[i], right_granted, &counter),
+			             -EINVAL);
 		const struct rv_abi_obtain kernel = {.event_index = HW_INSTRUCTIONS};
-		ASSERT_ERRNO(module_obtain(&pmu, &kernel, false, &counter), -EACCES);
+		ASSERT_ERRNO(module_obtain(&pmu, &kernel, right_at_paranoid_2, &counter), -EACCES);
 		CU_ASSERT_EQUAL(model.ecalls, before.ecalls);
 		CU_ASSERT_EQUAL(memcmp(&model, &before, sizeof model), 0);
 	}
@@ -213,7 +285,7 @@ static void test_module_accepts_the_components_events(void)
 		for (unsigned long code = 0; code <= 0xffff; code++) {
 			struct rv_abi_obtain o = {.event_index = type << 16 | code,
 			                          .inhibit_flags = USER_ONLY};
-			accepted += rv_obtain_refusal(&o, true) == 0;
+			accepted += rv_obtain_refusal(&o, right_granted) == 0;
 		}
 	for (uint64_t cursor = rv_event_first();; named++) {
 		struct rv_event event;
@@ -222,8 +294,8 @@ static void test_module_accepts_the_components_events(void)
 		if (!event.is_time) {
 			struct rv_abi_obtain o = {.event_index = event.event_index,
 			                          .event_data = event.event_data};
-			CU_ASSERT_EQUAL(rv_obtain_refusal(&o, true), 0);
-			if (rv_obtain_refusal(&o, true) != 0)
+			CU_ASSERT_EQUAL(rv_obtain_refusal(&o, right_granted), 0);
+			if (rv_obtain_refusal(&o, right_granted) != 0)
 				printf("refused: %s (index %#lx)\n", name, event.event_index);
 		}
 		if (!rv_event_next(cursor, &cursor))
@@ -255,7 +327,7 @@ static void test_accepted_selector_is_exactly_asked(void)
 			                                .inhibit_flags = flags,
 			                                .counters = ~7u};
 			delegated_hart(&model, &pmu, DELEGATE_ALL);
-			int rc = module_obtain(&pmu, &o, true, &counter);
+			int rc = module_obtain(&pmu, &o, right_granted, &counter);
 			if ((flags & ~RV_VALID_INHIBIT_FLAGS) != 0) {
 				ASSERT_ERRNO(rc, -EINVAL);
 				continue;
@@ -282,6 +354,7 @@ int main(void)
 	CU_pSuite suite = CU_add_suite("rv_validate", NULL, NULL);
 	CU_add_test(suite, "malformed requests refused", test_malformed_requests_refused);
 	CU_add_test(suite, "kernel counting needs the right", test_kernel_counting_needs_the_right);
+	CU_add_test(suite, "each paranoid level", test_each_paranoid_level);
 	CU_add_test(suite, "slot requests", test_slot_requests);
 	CU_add_test(suite, "overflow floor without CAP_PERFMON", test_overflow_floor);
 	CU_add_test(suite, "refused request touches nothing", test_refused_request_touches_nothing);

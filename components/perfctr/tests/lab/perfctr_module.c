@@ -7,11 +7,14 @@
  * the queries; a virtual counter's controls (refused ones included), its
  * read-only state page and that a page read agrees with VPERFCTR_READ_SUM;
  * that the counters stop while the thread sleeps (context-switch suspend);
- * the last close by another process; the global counters (root only: a
- * process turned nobody is refused; the TSC of every CPU counted through
- * GPERFCTR_*, its sums against the guest's own clock); 1,000 open/close
- * cycles and 100
- * load/unload cycles without memory growth; no oops or warning in the
+ * the last close by another process; the privilege rule both modules
+ * share (nobody at perf_event_paranoid 2 and 1: every way of counting the
+ * kernel EACCES at 2, the global counters at both); the global counters
+ * (the TSC of every CPU counted through
+ * GPERFCTR_*, its sums against the guest's own clock); 10,000 open/close
+ * cycles (the kernel's slab objects growing at most 4 bytes a cycle:
+ * lab/tests/slab_accounting.h) and 100 load/unload cycles without memory
+ * growth; no oops or warning in the
  * kernel log; and, with the module loaded, the component's ctests
  * /ctests/perfctr_tsc and /ctests/perfctr_global must pass. Under TCG only the TSC is real: the
  * controls here count the TSC alone, but for the i-mode part, which loads
@@ -56,13 +59,14 @@ int main(void)
 #include "../../kernel/perfctr_marshal.c"
 #include "../../perfctr_ioctl.c"
 #include "module_checks.h"
+#include "slab_accounting.h"
 
-#define MODULE_PATH "/lab/perfctr/papillon_perfctr.ko"
-#define MODULE_NAME "papillon_perfctr"
-#define DEVICE      "/dev/perfctr"
-#define DEBUGFS     "/sys/kernel/debug"
-#define INJECT      DEBUGFS "/papillon_perfctr/inject_overflow"
-#define REFCNT      "/sys/module/" MODULE_NAME "/refcnt"
+#define MODULE_PATH          "/lab/perfctr/papillon_perfctr.ko"
+#define MODULE_NAME          "papillon_perfctr"
+#define DEVICE               "/dev/perfctr"
+#define DEBUGFS              "/sys/kernel/debug"
+#define INJECT               DEBUGFS "/papillon_perfctr/inject_overflow"
+#define REFCNT               "/sys/module/" MODULE_NAME "/refcnt"
 
 static int load_module_with(const char *params)
 {
@@ -338,28 +342,43 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-/* A process that is not root gets EPERM from every global command. */
-static void check_global_needs_root(void)
+/* The global counters count whole CPUs: as nobody, every global command
+ * is EACCES at paranoid 2 and at 1 (the modules' privilege rule,
+ * components/kernel-common/kpriv.h: paranoid <= 0 or CAP_PERFMON). Exit
+ * status: a bit per command not refused so, 64: setuid. */
+static int global_as_nobody(void)
 {
-	int status = 0;
-	pid_t child = fork();
+	int dev = open(DEVICE, O_RDONLY | O_CLOEXEC), bad = 0;
+	struct perfctr_cpu_control cc = {.tsc_on = 1};
+	struct gperfctr_cpu_state st;
+	if (setresgid(65534, 65534, 65534) != 0 || setresuid(65534, 65534, 65534) != 0)
+		_exit(64);
+	bad |= (gcontrol(dev, 0, &cc) != -EACCES) << 0;
+	bad |= (gread(dev, 0, &st) != -EACCES) << 1;
+	bad |= !(ioctl(dev, GPERFCTR_START, 0) < 0 && errno == EACCES) << 2;
+	bad |= !(ioctl(dev, GPERFCTR_STOP, 0) < 0 && errno == EACCES) << 3;
+	_exit(bad);
+}
 
-	if (child == 0) {
-		int dev = open(DEVICE, O_RDONLY | O_CLOEXEC), bad = 0;
-		struct perfctr_cpu_control cc = {.tsc_on = 1};
-		struct gperfctr_cpu_state st;
-		if (setresgid(65534, 65534, 65534) != 0 || setresuid(65534, 65534, 65534) != 0)
-			_exit(2);
-		bad += gcontrol(dev, 0, &cc) != -EPERM;
-		bad += gread(dev, 0, &st) != -EPERM;
-		bad += !(ioctl(dev, GPERFCTR_START, 0) < 0 && errno == EPERM);
-		bad += !(ioctl(dev, GPERFCTR_STOP, 0) < 0 && errno == EPERM);
-		_exit(bad ? 1 : 0);
+static void check_global_needs_right(void)
+{
+	static const int levels[] = {2, 1};
+	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		int status = 0, old = paranoid_set(levels[i]);
+		pid_t child = fork();
+		if (child == 0)
+			global_as_nobody();
+		waitpid(child, &status, 0);
+		paranoid_set(old);
+		CHECK(old != -100, "perf_event_paranoid could not be set to %d", levels[i]);
+		CHECK(
+		    WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "nobody's global commands at paranoid %d: exit %d (bits: CONTROL, READ, START, "
+		    "STOP not refused with EACCES; 64: setuid)",
+		    levels[i], WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	}
-	waitpid(child, &status, 0);
-	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	      "nobody's global commands: exit %d (1: one was not refused with EPERM, 2: setuid)",
-	      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	printf("perfctr: privilege: nobody's global CONTROL, READ, START, STOP: EACCES at "
+	       "paranoid 2 and 1\n");
 }
 
 /* Global TSC counting on every online CPU, read through GPERFCTR_READ:
@@ -373,7 +392,7 @@ static void check_global(unsigned cpu_khz)
 	struct gperfctr_cpu_state st;
 	int rc;
 
-	check_global_needs_root();
+	check_global_needs_right();
 	imode.ireset[0] = -100;
 	CHECK(gcontrol(dev, 4096, &tsc) == -EINVAL, "a control for CPU 4096");
 	CHECK(gcontrol(dev, 0, &imode) == -EPERM, "a global i-mode control");
@@ -618,19 +637,17 @@ static int read_sums(int vfd, struct perfctr_sum_ctrs *sums)
 	                            sums);
 }
 
-/* In a child: a control with one i-mode test counter reloading at
- * ireset, asked as root or as nobody (uid 65534, no capability left).
- * The child's exit status is the control's errno (0: accepted); 101 and
- * 102: it could not become nobody or get counters. SIGIO is ignored
- * there: the test counters count the TSC, and an accepted control's
- * overflow comes at the child's next switch. */
-static int imode_control_as(uid_t uid, int32_t ireset)
+/* In a child: the control asked as root or as nobody (uid 65534, no
+ * capability left). The child's exit status is the control's errno (0:
+ * accepted); 101 and 102: it could not become nobody or get counters.
+ * SIGIO is ignored there: the test counters count the TSC, and an
+ * accepted i-mode control's overflow comes at the child's next switch. */
+static int control_as(uid_t uid, const struct vperfctr_control *c)
 {
 	int status = 0;
 	pid_t child = fork();
 
 	if (child == 0) {
-		struct vperfctr_control c = {0};
 		int dev = open(DEVICE, O_RDONLY | O_CLOEXEC), vfd;
 		signal(SIGIO, SIG_IGN);
 		if (uid != 0 && (setresgid(uid, uid, uid) != 0 || setresuid(uid, uid, uid) != 0))
@@ -638,19 +655,28 @@ static int imode_control_as(uid_t uid, int32_t ireset)
 		vfd = ioctl(dev, VPERFCTR_CREAT, 0);
 		if (vfd < 0)
 			_exit(102);
-		c.si_signo = SIGIO;
-		c.cpu_control.tsc_on = 1;
-		c.cpu_control.nrictrs = 1;
-		c.cpu_control.ireset[0] = ireset;
-		_exit(set_control(vfd, &c));
+		_exit(set_control(vfd, c));
 	}
 	waitpid(child, &status, 0);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* A control with one i-mode test counter reloading at ireset. */
+static int imode_control_as(uid_t uid, int32_t ireset)
+{
+	struct vperfctr_control c = {0};
+	c.si_signo = SIGIO;
+	c.cpu_control.tsc_on = 1;
+	c.cpu_control.nrictrs = 1;
+	c.cpu_control.ireset[0] = ireset;
+	return control_as(uid, &c);
+}
+
 /* The overflow floor (components/perfctr/kernel/perfctr_imode_floor.h): a
  * threshold below 10,000 events needs CAP_PERFMON or CAP_SYS_ADMIN, and
- * is refused with a bad control's errno (EINVAL) without them. */
+ * is refused with a bad control's errno (EINVAL) without them. At
+ * paranoid 1: the test counters count time, the kernel's too, which
+ * nobody may count only from there (check_privilege). */
 static void check_imode_floor(void)
 {
 	static const struct {
@@ -662,7 +688,9 @@ static void check_imode_floor(void)
 	    {65534, -10000, 0},  {65534, -2000000000, 0},
 	    {0, -1, 0},          {0, -9999, 0},
 	};
+	int old = paranoid_set(1);
 
+	CHECK(old != -100, "perf_event_paranoid could not be set to 1");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int rc = imode_control_as(cases[i].uid, cases[i].ireset);
 		CHECK(rc == cases[i].want, "an i-mode control at %d events as %s: %d (%s), want %s",
@@ -670,8 +698,66 @@ static void check_imode_floor(void)
 		      rc < 100 ? strerror(rc) : "setup",
 		      cases[i].want ? strerror(cases[i].want) : "0");
 	}
-	printf("perfctr: overflow floor: nobody refused (EINVAL) at 1 and 9,999 events, granted "
-	       "at 10,000 and 2e9; root granted at 1 and 9,999\n");
+	paranoid_set(old);
+	printf("perfctr: overflow floor (paranoid 1): nobody refused (EINVAL) at 1 and 9,999 "
+	       "events, granted at 10,000 and 2e9; root granted at 1 and 9,999\n");
+}
+
+/* The modules' privilege rule (components/kernel-common/kpriv.h) on the
+ * virtual counters, every way of asking to count the kernel, as nobody
+ * at paranoid 2 and 1 and as root at 2. Under TCG the driver is the
+ * generic one, whose only counters (test_inject's) count time at every
+ * privilege level, so there any counter counts the kernel; which bit
+ * counts it on each real family is the simulated CPUs' test
+ * (components/perfctr/tests/test_perfctr_privilege.c). At paranoid 1 the
+ * rule grants them, and what the generic driver answers is its own:
+ * EINVAL for a counter it does not have (the test counters are i-mode
+ * only). The TSC alone (no event, what user-mode counting is here) is
+ * granted at both. */
+static void check_privilege(void)
+{
+	enum { TSC, TEST_A, TEST_I, P6_OS, FIXED_OS, KINDS };
+	static const char *const names[KINDS] = {
+	    "the TSC alone", "an a-mode test counter", "an i-mode test counter",
+	    "an a-mode counter with EVNTSEL_OS", "a fixed counter with ARCH_FIXED_OS"};
+	struct vperfctr_control c[KINDS] = {0};
+	static const struct {
+		uid_t uid;
+		int paranoid;
+		int want[KINDS];
+	} cases[] = {
+	    {65534, 2, {0, EACCES, EACCES, EACCES, EACCES}},
+	    {65534, 1, {0, EINVAL, 0, EINVAL, EINVAL}},
+	    {0, 2, {0, EINVAL, 0, EINVAL, EINVAL}},
+	};
+
+	for (int k = 0; k < KINDS; k++) {
+		c[k].si_signo = SIGIO;
+		c[k].cpu_control.tsc_on = 1;
+	}
+	c[TEST_A].cpu_control.nractrs = 1;
+	c[TEST_I].cpu_control.nrictrs = 1;
+	c[TEST_I].cpu_control.ireset[0] = -2000000000;
+	c[P6_OS].cpu_control.nractrs = 1;
+	c[P6_OS].cpu_control.evntsel[0] = 0x00420000u | 0xC0; /* EN, OS: instructions */
+	c[FIXED_OS].cpu_control.nractrs = 1;
+	c[FIXED_OS].cpu_control.pmc_map[0] = 1u << 30; /* fixed counter 0 */
+	c[FIXED_OS].cpu_control.evntsel[0] = 0x1;      /* its OS bit */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int old = paranoid_set(cases[i].paranoid);
+		CHECK(old != -100, "perf_event_paranoid could not be set to %d", cases[i].paranoid);
+		for (int k = 0; k < KINDS; k++) {
+			int rc = control_as(cases[i].uid, &c[k]);
+			CHECK(rc == cases[i].want[k], "%s as %s at paranoid %d: %d (%s), want %s",
+			      names[k], cases[i].uid ? "nobody" : "root", cases[i].paranoid, rc,
+			      rc < 100 ? strerror(rc) : "setup",
+			      cases[i].want[k] ? strerror(cases[i].want[k]) : "0");
+		}
+		paranoid_set(old);
+	}
+	printf("perfctr: privilege: as nobody at paranoid 2, test counters (a-mode, i-mode), "
+	       "EVNTSEL_OS and ARCH_FIXED_OS EACCES, the TSC granted; at paranoid 1 and as root "
+	       "the i-mode test counter granted, the others the driver's EINVAL\n");
 }
 
 /* i-mode under QEMU's TCG, which has no PMU interrupt: the module loaded
@@ -692,6 +778,7 @@ static void check_imode_injected(unsigned cpu_khz)
 		return;
 	}
 	CHECK(access(INJECT, W_OK) == 0, INJECT " is missing under test_inject=1");
+	check_privilege();
 	check_imode_floor();
 	sa.sa_sigaction = on_overflow;
 	sa.sa_flags = SA_SIGINFO;
@@ -814,8 +901,8 @@ out:
  * stay within the budget of the jiffies the loop spanned, some IRESUMEs
  * waited (throttled grew), and the counters stood still while their owner
  * waited; then with the default rate set back none waits. */
-#define THR_RATE    1000
-#define THR_LOOPS   200
+#define THR_RATE             1000
+#define THR_LOOPS            200
 
 struct throttle_run {
 	int taken, refused;
@@ -939,14 +1026,28 @@ out:
 	CHECK(unload_module() == 0, "unload after the throttling: %s", strerror(errno));
 }
 
+/* Open/close cycles and their leak bounds (doc/robustness.md, "Kernel
+ * modules"): the kernel's slab accounting of kmalloc's caches and of the
+ * file, dentry and mapping objects a virtual counter's file and page
+ * take, from cycle 50 (the caches warm) to the last, at most
+ * SLAB_BYTES_PER_CYCLE a cycle; and MemTotal - MemFree (the state page is
+ * a page of its own, not slab) within 1 MB. */
+#define OPEN_CYCLES          10000
+#define WARM_CYCLES          50
+#define SLAB_BYTES_PER_CYCLE 4
+
 static void check_open_close_cycles(void)
 {
+	static const char *const caches[] = {"kmalloc-",       "dma-kmalloc-", "filp", "dentry",
+	                                     "vm_area_struct", "anon_vma",     NULL};
+	static struct slab_use slab_before, slab_after;
 	struct vperfctr_control c = {0};
 	long pagesize = sysconf(_SC_PAGESIZE), before = 0;
-	int done = 0;
+	int done = 0, slab_ok = 0;
+	double t0 = now_ns();
 
 	c.cpu_control.tsc_on = 1;
-	for (int i = 0; i < 1000; i++) {
+	for (int i = 0; i < OPEN_CYCLES; i++) {
 		int vfd = create_vperfctr();
 		void *page = mmap(NULL, (size_t)pagesize, PROT_READ, MAP_SHARED, vfd, 0);
 		if (vfd < 0 || page == MAP_FAILED || set_control(vfd, &c) != 0 ||
@@ -956,15 +1057,30 @@ static void check_open_close_cycles(void)
 		}
 		munmap(page, (size_t)pagesize);
 		close(vfd);
-		if (i == 49)
+		if (i == WARM_CYCLES - 1) {
 			before = memory_used_kb();
+			slab_ok = slab_use_read(caches, &slab_before) == 0;
+		}
 		done++;
 	}
 	long growth = memory_used_kb() - before;
-	printf("perfctr: %d open/close cycles; memory in use grew %ld kB over the last 950\n", done,
-	       growth);
-	CHECK(done == 1000, "only %d cycles", done);
-	/* A leaked page per cycle would be 3800 kB. */
+	slab_ok = slab_ok && slab_use_read(caches, &slab_after) == 0;
+	char most[48];
+	long long most_bytes = 0;
+	long long slab = slab_growth(&slab_before, &slab_after, most, sizeof most, &most_bytes);
+	int counted = done - WARM_CYCLES;
+	printf("perfctr: %d open/close cycles in %.1f guest s; over the last %d, slab objects "
+	       "(kmalloc, filp, dentry, vm_area_struct, anon_vma) grew %lld bytes (%.2f a cycle; "
+	       "most: %s, %lld), memory in use %ld kB\n",
+	       done, (now_ns() - t0) / 1e9, counted, slab,
+	       counted > 0 ? (double)slab / counted : 0.0, most, most_bytes, growth);
+	CHECK(done == OPEN_CYCLES, "only %d cycles", done);
+	CHECK(slab_ok, "the slab caches could not be shrunk or read (/proc/slabinfo, "
+	               "/sys/kernel/slab)");
+	CHECK(slab <= (long long)SLAB_BYTES_PER_CYCLE * counted,
+	      "slab objects grew %lld bytes over %d cycles (most: %s, %lld)", slab, counted, most,
+	      most_bytes);
+	/* A leaked page per cycle would be 39,800 kB. */
 	CHECK(growth < 1024, "memory grew %ld kB", growth);
 }
 

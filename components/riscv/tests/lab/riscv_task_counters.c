@@ -302,6 +302,7 @@ static void check_owner_exits(void)
 struct opener {
 	int fd;
 	struct rv_abi_obtain o;
+	int ready[2]; /* the opener thread's counter is started */
 	int go[2];    /* the main thread closed the file */
 	bool started; /* the counter was started and opened */
 	bool closed_to_it;
@@ -314,7 +315,8 @@ static void *opener_thread(void *arg)
 	t->fd = open(RV_ABI_DEVICE, O_RDWR | O_CLOEXEC);
 	t->started = t->fd >= 0 && start_counter(t->fd, &t->o);
 	t->started = t->started && !csrr_traps(t->o.counter);
-	if (write(t->go[1], "x", 1) != 1 || read(t->go[0], &byte, 1) != 1)
+	/* Two pipes: on one, the thread could read back its own byte. */
+	if (write(t->ready[1], "x", 1) != 1 || read(t->go[0], &byte, 1) != 1)
 		return NULL;
 	/* Back in user mode after the other thread's close: the counter was
 	 * given back and closed to reads. */
@@ -328,9 +330,10 @@ static void check_closed_by_another_thread(void)
 	pthread_t thread;
 	char byte;
 	uint64_t v = 0;
-	if (pipe(t.go) != 0 || pthread_create(&thread, NULL, opener_thread, &t) != 0)
+	if (pipe(t.ready) != 0 || pipe(t.go) != 0 ||
+	    pthread_create(&thread, NULL, opener_thread, &t) != 0)
 		return;
-	CHECK(read(t.go[0], &byte, 1) == 1, "the opener thread");
+	CHECK(read(t.ready[0], &byte, 1) == 1, "the opener thread");
 	CHECK(t.started, "the opener thread's counter: %s", strerror(errno));
 	/* Another thread of the process is not the owner either. */
 	CHECK(non_owner_refused(t.fd, t.o.slot) == 0, "the process's other thread");
@@ -342,6 +345,8 @@ static void check_closed_by_another_thread(void)
 	CHECK(t.closed_to_it, "counter %u still open to its thread after the close", t.o.counter);
 	CHECK(module_idle(), "after another thread's close: files %ld, counters held %ld",
 	      module_count("files"), module_count("counters_held"));
+	close(t.ready[0]);
+	close(t.ready[1]);
 	close(t.go[0]);
 	close(t.go[1]);
 	printf("riscv: a file closed by another thread than its owner: released, closed to "
