@@ -89,7 +89,7 @@ counts_line() {
 # ("[prefix: ]N passed, N failed, N skipped"); nothing if there is none.
 parse_counts() {
 	local file=$1 prefix=${2:-}
-	local re='^([A-Za-z0-9_-]+: )?([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?[[:space:]]*$'
+	local re='^([A-Za-z0-9_.-]+: )?([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?[[:space:]]*$'
 	local line found=''
 	while IFS= read -r line; do
 		line=${line%$'\r'}

@@ -60,6 +60,29 @@ pex_wanted() {
 
 PEX_CC=${PEX_CC:-cc}
 PEX_AR=${PEX_AR:-ar}
+# Preprocessor options for every C and Fortran file built here: the define
+# that gives Papillon's papi.h and fpapi.h an older release's ABI
+# (-DPAPILLON_ABI_7_0), or empty for the headers' default.
+PEX_DEFINES=${PEX_DEFINES:-}
+
+# The make variables through which a release's test Makefiles link helper
+# objects by path (7.1 and later: "calibrate.c $(TESTLIB) $(DOLOOPS)");
+# 7.0's Debian copy leaves them empty and the archive provides the helpers.
+PEX_OBJECT_VARS=(DOLOOPS CLOCKCORE TESTFLOPS TESTINS TESTCYCLES DISPLAYERROR)
+
+# pex_linked_objects WORK: the file names (do_loops.o ...) of the helper
+# objects the ctests and ftests Makefiles link by path, one a line. Those
+# stay out of libtestlib.a: a test pulling one from the archive and naming
+# it again would define its functions twice.
+pex_linked_objects() {
+	local dir var
+	for dir in "$1/ctests" "$1/ftests"; do
+		[ -f "$dir/Makefile" ] || continue
+		for var in "${PEX_OBJECT_VARS[@]}"; do
+			pex_make_var "$dir" "$var"
+		done
+	done | tr ' ' '\n' | awk 'NF { sub(".*/", ""); print }' | sort -u
+}
 
 # pex_examples_dir ROOT: the examples directory of a papi-examples package
 # extracted into ROOT; status 1 if its layout is not the expected one.
@@ -140,15 +163,27 @@ pex_rename_test_skip() {
 	sed -i 's/^test_skip *(/papi_examples_test_skip(/' "$file"
 }
 
+# pex_make_object DIR INCDIR OBJECT: OBJECT built by DIR's own Makefile rule
+# (7.1's testlib compiles do_loops.c at -O0, for one), with PEX_CC and
+# PEX_DEFINES, against the papi.h in INCDIR and the testlib beside DIR.
+pex_make_object() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		make --no-print-directory -C "$1" "CC=$PEX_CC" \
+		"INCLUDE=$PEX_DEFINES -I. -I$2 -I$1/../testlib" "$3"
+}
+
 # pex_build_testlib WORK INCDIR: WORK/testlib/libtestlib.a = testlib + the
-# validation helpers some ctests link (the Makefile's DOLOOPS/TESTINS/...
-# are empty in Debian's copy: upstream gets them from the archive) + the
-# skip shim, compiled with PEX_CC against the papi.h in INCDIR. As an
-# archive, each test pulls only what it uses.
+# validation helpers some ctests link + the skip shim, compiled with PEX_CC
+# and PEX_DEFINES against the papi.h in INCDIR. As an archive, each test
+# pulls only what it uses. Where the release's Makefiles link a helper by
+# path (pex_linked_objects: 7.1's DOLOOPS, TESTFLOPS...), the object is
+# built at that path and left out of the archive, as the release's own
+# build does; 7.0's Debian copy names none, and the archive has them all.
 pex_build_testlib() {
-	local work=$1 inc=$2 f obj cflags_t cflags_v objs=()
-	cflags_t=$(pex_make_var "$work/testlib" CFLAGS)
-	cflags_v=$(pex_make_var "$work/validation_tests" CFLAGS)
+	local work=$1 inc=$2 f obj cflags_t cflags_v objs=() linked
+	cflags_t="$(pex_make_var "$work/testlib" CFLAGS) $PEX_DEFINES"
+	cflags_v="$(pex_make_var "$work/validation_tests" CFLAGS) $PEX_DEFINES"
+	linked=" $(pex_linked_objects "$work" | tr '\n' ' ') "
 	local testlib_srcs=(test_utils do_loops clockcore)
 	if pex_rename_test_skip "$work/testlib/test_utils.c"; then
 		pex_write_skip_shim "$work/testlib/papillon_skip_reason.c"
@@ -158,6 +193,10 @@ pex_build_testlib() {
 	fi
 	for f in "${testlib_srcs[@]}"; do
 		obj=$work/testlib/$f.o
+		if [[ $linked == *" $f.o "* ]]; then
+			pex_make_object "$work/testlib" "$inc" "$f.o" || return 1
+			continue
+		fi
 		# shellcheck disable=SC2086 # CFLAGS is a list of options
 		$PEX_CC $cflags_t -I"$work/testlib" -I"$inc" -c "$work/testlib/$f.c" -o "$obj" || return 1
 		objs+=("$obj")
@@ -166,6 +205,10 @@ pex_build_testlib() {
 		cache_testcode display_error cache_helper matrix_multiply; do
 		[ -f "$work/validation_tests/$f.c" ] || continue
 		obj=$work/validation_tests/$f.o
+		if [[ $linked == *" $f.o "* ]]; then
+			pex_make_object "$work/validation_tests" "$inc" "$f.o" || return 1
+			continue
+		fi
 		# shellcheck disable=SC2086
 		$PEX_CC $cflags_v -I"$work/validation_tests" -I"$work/testlib" -I"$inc" \
 			-c "$work/validation_tests/$f.c" -o "$obj" || return 1
@@ -183,7 +226,7 @@ PEX_FC=${PEX_FC:-gfortran}
 # FINCDIR and the ftests Makefile's FFLAGS.
 pex_build_ftestlib() {
 	local work=$1 finc=$2 fflags
-	fflags=$(pex_make_var "$work/ftests" FFLAGS)
+	fflags="$(pex_make_var "$work/ftests" FFLAGS) $PEX_DEFINES"
 	# shellcheck disable=SC2086 # FFLAGS is a list of options
 	$PEX_FC $fflags -I"$work/testlib" -I"$finc" -c "$work/testlib/ftests_util.F" \
 		-o "$work/testlib/ftests_util.o" || return 1
@@ -196,7 +239,7 @@ pex_build_ftestlib() {
 # include files in FINCDIR and the library under test.
 pex_ftest_make_args() {
 	local work=$1 finc=$2 lib=$3 ldflags=$4
-	printf '%s\n' "F77=$PEX_FC" "INCLUDE=-I. -I$finc -I$work/testlib" \
+	printf '%s\n' "F77=$PEX_FC" "INCLUDE=$PEX_DEFINES -I. -I$finc -I$work/testlib" \
 		"testlibdir=$work/testlib" "TESTLIB=$work/testlib/libftestlib.a" \
 		"PAPILIB=$lib" "LDFLAGS=$ldflags"
 }
@@ -208,7 +251,7 @@ pex_ftest_make_args() {
 pex_make_args() {
 	local work=$1 inc=$2 lib=$3 ldflags=$4
 	printf '%s\n' MPICC= "CC=$PEX_CC" \
-		"INCLUDE=-I. -I$inc -I$work/testlib -I$work/validation_tests" \
+		"INCLUDE=$PEX_DEFINES -I. -I$inc -I$work/testlib -I$work/validation_tests" \
 		"testlibdir=$work/testlib" "validationlibdir=$work/validation_tests" \
 		"TESTLIB=$work/testlib/libtestlib.a" "PAPILIB=$lib" "LDFLAGS=$ldflags"
 }
