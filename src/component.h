@@ -155,12 +155,19 @@ struct component_ops {
 	/* The number of native events, for info->num_native_events, where
 	 * counting them costs (perf_event walks libpfm4's tables and reads
 	 * every sysfs PMU): asked on the first request for the component's
-	 * info after init, not at init. NULL: init filled the count. */
-	int (*count_events)(void);
+	 * info after init, not at init. It may complete the other parts of
+	 * info that cost as much to find (perf_event names the sysfs PMUs
+	 * that still count in partially_disabled_reason). NULL: init filled
+	 * the count. */
+	int (*count_events)(PAPI_component_info_t *info);
 
 	/* Naming. Cursors are the component's own enumeration positions; cursor
 	 * 0 with PAPI_ENUM_FIRST starts. PAPI_NTV_ENUM_UMASKS from an event's
-	 * cursor gives its first qualifier, from a qualifier's cursor the next. */
+	 * cursor gives its first qualifier, from a qualifier's cursor the next,
+	 * named "<event>:<qualifier>"; event_info of a qualifier's name and
+	 * cursor (encoding NULL) describes it, its own text after ", masks:"
+	 * where it has one (natives/qualifiers.c fills PAPI_get_event_info's
+	 * quals from them). */
 	int (*enum_events)(uint64_t *cursor, int modifier, char *name, size_t name_len);
 	/* Every name enum_events yields must resolve, or fail with out->listed
 	 * set: enumeration and name resolution agree on what is an event. */

@@ -179,15 +179,15 @@ static bool wanted(const struct avail_settings *settings, const PAPI_event_info_
 	return available || !lists_available_only(settings);
 }
 
-/* Lists one kind of event (mask PAPI_PRESET_MASK or PAPI_UE_MASK). */
-static void list_events(const struct avail_settings *settings, int mask,
+/* Lists the events of a walk: from the first code, then each next one by
+ * that modifier (PAPI 7.2's: the CPU's presets with PAPI_PRESET_ENUM_CPU,
+ * the components' own presets from PAPI_PRESET_ENUM_FIRST_COMP with
+ * PAPI_ENUM_EVENTS, user-defined events with PAPI_ENUM_EVENTS). */
+static void list_events(const struct avail_settings *settings, int code, int next_modifier,
                         struct avail_totals *totals)
 {
 	bool avail_column = !lists_available_only(settings);
-	int code;
 
-	if (!util_enum_first(&code, mask, -1))
-		return;
 	do {
 		PAPI_event_info_t info;
 		char reason[UTIL_REASON_LEN];
@@ -214,7 +214,10 @@ static void list_events(const struct avail_settings *settings, int mask,
 		/* Every preset that cannot count here says why. */
 		if (!available && util_event_check(code, reason, sizeof(reason)) != PAPI_OK)
 			printf("             why: %s\n", reason_after_symbol(reason, info.symbol));
-	} while (util_enum_next(&code, PAPI_ENUM_EVENTS, -1));
+		/* A component preset's qualifiers, as PAPI 7.2's papi_avail shows them. */
+		for (int q = 0; (code & PAPI_PRESET_MASK) && q < info.num_quals; q++)
+			printf("    %s\n        %s\n", info.quals[q], info.quals_descrs[q]);
+	} while (util_enum_next(&code, next_modifier, -1));
 }
 
 static void print_section_heading(const struct avail_settings *settings, const char *title)
@@ -247,20 +250,31 @@ static void print_totals(const struct avail_settings *settings, const struct ava
 
 static int list_all(const struct avail_settings *settings)
 {
-	struct avail_totals presets = {0, 0, 0}, user_defined = {0, 0, 0};
-	int probe;
+	struct avail_totals presets = {0, 0, 0}, component_presets = {0, 0, 0},
+	                    user_defined = {0, 0, 0};
+	int code;
 
 	print_section_heading(settings, "PAPI Preset Events");
-	list_events(settings, PAPI_PRESET_MASK, &presets);
+	if (util_enum_first(&code, PAPI_PRESET_MASK, -1))
+		list_events(settings, code, PAPI_PRESET_ENUM_CPU, &presets);
 	print_totals(settings, &presets);
 
+	/* Presets of a component's own (PAPI 7.2): a section only where some
+	 * component defines them, as 7.2's papi_avail does. */
+	code = PAPI_PRESET_MASK;
+	if (PAPI_enum_event(&code, PAPI_PRESET_ENUM_FIRST_COMP) == PAPI_OK) {
+		print_section_heading(settings, "PAPI Component Preset Events");
+		list_events(settings, code, PAPI_ENUM_EVENTS, &component_presets);
+		print_totals(settings, &component_presets);
+	}
+
 	/* User-defined events have no categories: a filter leaves none of them. */
-	if (settings->category_mask == 0 && util_enum_first(&probe, PAPI_UE_MASK, -1)) {
+	if (settings->category_mask == 0 && util_enum_first(&code, PAPI_UE_MASK, -1)) {
 		print_section_heading(settings, "User Defined Events");
-		list_events(settings, PAPI_UE_MASK, &user_defined);
+		list_events(settings, code, PAPI_ENUM_EVENTS, &user_defined);
 		print_totals(settings, &user_defined);
 	}
-	if (presets.available + user_defined.available == 0)
+	if (presets.available + component_presets.available + user_defined.available == 0)
 		printf("No events detected!  Check papi_component_avail to find out why.\n\n");
 	return UTIL_EXIT_OK;
 }

@@ -45,6 +45,10 @@ static void list_compiled_in(bool detail)
 		print_name_line(component);
 		if (component->disabled)
 			printf("   \\-> Disabled: %s\n", component->disabled_reason);
+		/* PAPI 7.2: active, with a part that cannot count. */
+		if (component->partially_disabled)
+			printf("   \\-> Partially disabled: %s\n",
+			       component->partially_disabled_reason);
 		if (detail) {
 			printf(DETAIL_INDENT "Version:\t\t\t%s\n", component->version);
 			printf(DETAIL_INDENT "Number of native events:\t%d\n",

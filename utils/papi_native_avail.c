@@ -323,7 +323,7 @@ static int show_one_event(const char *name)
 			if (first)
 				printf("\nQualifiers:         Name -- Description\n");
 			first = false;
-			printf("      Info:%13s -- %s\n",
+			printf("      Info:   %10s -- %s\n",
 			       util_qualifier_name(info.symbol, qualifier.symbol),
 			       util_qualifier_description(info.long_descr, qualifier.long_descr));
 		}

@@ -45,6 +45,11 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 		snprintf(info->description, sizeof(info->description), "%s",
 		         "Linux perf_event (no hardware PMU exposed: software and sysfs "
 		         "events only)");
+	/* PAPI 7.2's word for it: active, with the part that cannot count
+	 * (named now; what still counts on the first request for the info,
+	 * pe_count_events: it reads the sysfs PMUs). */
+	info->partially_disabled = pe_partially_disabled(
+	    info->partially_disabled_reason, sizeof(info->partially_disabled_reason), false);
 	papi_error_clear();
 	(void)cidx;
 	return PAPI_OK;
@@ -52,8 +57,11 @@ static int pe_init(int cidx, PAPI_component_info_t *info)
 
 /* What enumeration yields: libpfm4's events (a walk of all its tables,
  * half the instructions init would make) and the sysfs PMUs'. */
-static int pe_count_events(void)
+static int pe_count_events(PAPI_component_info_t *info)
 {
+	if (info->partially_disabled)
+		pe_partially_disabled(info->partially_disabled_reason,
+		                      sizeof(info->partially_disabled_reason), true);
 	int count = 0;
 	uint64_t cursor = 0;
 	char name[PAPI_HUGE_STR_LEN];

@@ -128,6 +128,8 @@ int pe_sysfs_enum(uint64_t *cursor, int modifier, char *name, size_t name_len);
 int pe_sysfs_resolve(const char *name, struct pe_encoding *encoding, uint64_t *cursor);
 int pe_sysfs_info(uint64_t cursor, PAPI_event_info_t *info);
 int pe_sysfs_event_count(void);
+/* The kernel's sysfs PMUs that list events, comma separated ("" if none). */
+void pe_sysfs_pmu_names(char *names, size_t names_len);
 /* The first line of a small sysfs file, without its newline; false if the
  * file cannot be read or is empty. */
 bool pe_sysfs_read_line(const char *path, char *line, size_t line_len);
@@ -141,6 +143,11 @@ bool pe_hetero_cpus(void);
 
 /* True when the kernel exposes a PMU with hardware counters. */
 bool pe_core_pmu_present(void);
+/* PAPI 7.2's partially disabled component (pe_partial.c): true when no
+ * hardware PMU is exposed, with the reason (what cannot count, what
+ * still does: with name_kernel_pmus, the sysfs PMUs by name, which reads
+ * them); false, reason empty, when every part works. */
+bool pe_partially_disabled(char *reason, size_t reason_len, bool name_kernel_pmus);
 int pe_paranoid_level(void);
 /* Maps a failed perf_event_open to a PAPI error with a reason. */
 int pe_open_error(int error_number, const struct pe_encoding *encoding, const char *name);

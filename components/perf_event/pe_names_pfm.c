@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Native events known to libpfm4: enumeration, encoding and descriptions.
  * Cursor layout: event index in the high 32 bits, qualifier slot (attribute
- * index + 1, 0 for the bare event) in the low 32 bits. */
+ * index + 1, 0 for the bare event) in the low 32 bits.
+ *
+ * An event's qualifiers (PAPI_NTV_ENUM_UMASKS) are its libpfm4 attributes
+ * in libpfm4's order, as PAPI's perf_event lists them: each unit mask by
+ * its name (EVENT:MASK), then each modifier, the PMU's (i, c, e...) and
+ * perf_event's (u, k, h, period, freq, precise, excl, mg, mh, cpu,
+ * pinned...), as a setting with value 0 (EVENT:u=0), the spelling
+ * PAPI 7.2's papi_native_avail shows and takes. */
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdio.h>
 #include <string.h>
@@ -99,22 +106,30 @@ static int event_name(int event, int slot, char *name, size_t name_len)
 	int written;
 	pfm_event_attr_info_t attribute;
 	if (slot > 0 && pe_pfm_attribute_info(event, slot - 1, &attribute))
-		written =
-		    snprintf(name, name_len, "%s::%s:%s", pmu.name, info.name, attribute.name);
+		written = snprintf(name, name_len, "%s::%s:%s%s", pmu.name, info.name,
+		                   attribute.name, attribute.type == PFM_ATTR_UMASK ? "" : "=0");
 	else
 		written = snprintf(name, name_len, "%s::%s", pmu.name, info.name);
 	return written < (int)name_len ? PAPI_OK : PAPI_EBUF;
 }
 
-/* The next qualifier (unit mask) of event at or after attribute `from`. */
-static int next_umask(int event, int from)
+/* A unit mask, or a modifier that takes a value (libpfm4's other attribute
+ * types, raw unit masks, are written as codes, not listed). */
+static bool is_qualifier(const pfm_event_attr_info_t *attribute)
+{
+	return attribute->type == PFM_ATTR_UMASK || attribute->type == PFM_ATTR_MOD_BOOL ||
+	       attribute->type == PFM_ATTR_MOD_INTEGER;
+}
+
+/* The next qualifier of event at or after attribute `from`. */
+static int next_qualifier(int event, int from)
 {
 	pfm_event_info_t info;
 	if (!pe_pfm_event_info(event, &info))
 		return -1;
 	for (int attribute = from; attribute < info.nattrs; attribute++) {
 		pfm_event_attr_info_t attr;
-		if (pe_pfm_attribute_info(event, attribute, &attr) && attr.type == PFM_ATTR_UMASK)
+		if (pe_pfm_attribute_info(event, attribute, &attr) && is_qualifier(&attr))
 			return attribute;
 	}
 	return -1;
@@ -142,7 +157,7 @@ int pe_pfm_enum(uint64_t *cursor, int modifier, char *name, size_t name_len)
 	}
 	case PAPI_NTV_ENUM_UMASKS: {
 		event = cursor_event(*cursor);
-		int attribute = next_umask(event, cursor_slot(*cursor));
+		int attribute = next_qualifier(event, cursor_slot(*cursor));
 		if (attribute < 0)
 			return PAPI_ENOEVNT;
 		slot = attribute + 1;

@@ -26,22 +26,33 @@ static const char *qualifiers_of(const char *name)
 	return event + strcspn(event, ":");
 }
 
-/* Finds the attribute of event called name[0..length). */
+/* Finds the attribute of event called name[0..length): a modifier when
+ * `valued` (written NAME=VALUE), else any (a unit mask "E" and the edge
+ * modifier "e" of one event differ so). */
 static bool find_attribute(int event, const pfm_event_info_t *info, const char *name, size_t length,
-                           pfm_event_attr_info_t *found)
+                           bool valued, pfm_event_attr_info_t *found)
 {
 	for (int attribute = 0; attribute < info->nattrs; attribute++) {
 		if (pe_pfm_attribute_info(event, attribute, found) &&
-		    strlen(found->name) == length && strncasecmp(found->name, name, length) == 0)
+		    (!valued || found->type != PFM_ATTR_UMASK) && strlen(found->name) == length &&
+		    strncasecmp(found->name, name, length) == 0)
 			return true;
 	}
 	return false;
 }
 
-/* True when every qualifier of the name is a unit mask or a flag of event,
- * written without a value: the name is what enumeration lists (or a
- * combination of it). A value (:c=3) that libpfm4 refused is an error in
- * the name, not a missing piece. */
+/* The length of a qualifier's attribute name: up to its '=', or all of it. */
+static size_t attribute_name_length(const char *qualifier, size_t length)
+{
+	const char *equals = memchr(qualifier, '=', length);
+	return equals ? (size_t)(equals - qualifier) : length;
+}
+
+/* True when every qualifier of the name is a unit mask or a flag of event
+ * written without a value, or a modifier written "=0", the form enumeration
+ * lists it in (pe_names_pfm.c): the name is what enumeration lists (or a
+ * combination of it). Another value (:c=3) that libpfm4 refused is an error
+ * in the name, not a missing piece. */
 static bool qualifiers_are_listed(int event, const pfm_event_info_t *info, const char *qualifiers,
                                   bool *has_unit_mask)
 {
@@ -49,9 +60,13 @@ static bool qualifiers_are_listed(int event, const pfm_event_info_t *info, const
 	while (*qualifiers == ':') {
 		qualifiers++;
 		size_t length = strcspn(qualifiers, ":");
+		size_t name_length = attribute_name_length(qualifiers, length);
+		bool valued = name_length < length;
 		pfm_event_attr_info_t attribute;
-		if (length == 0 || memchr(qualifiers, '=', length) ||
-		    !find_attribute(event, info, qualifiers, length, &attribute))
+		if (name_length == 0 ||
+		    !find_attribute(event, info, qualifiers, name_length, valued, &attribute))
+			return false;
+		if (valued && (length != name_length + 2 || qualifiers[name_length + 1] != '0'))
 			return false;
 		if (attribute.type == PFM_ATTR_UMASK)
 			*has_unit_mask = true;
@@ -151,7 +166,11 @@ static int unsupported_here(const char *name, const pfm_event_info_t *info, int 
 
 int pe_pfm_unencodable(const char *name, int pfm_status, int *event)
 {
-	*event = pfm_find_event(name);
+	/* The event alone: libpfm4's lookup refuses perf_event's own settings
+	 * (:period=0), which only its encoding for perf_event knows. */
+	char event_name[PAPI_HUGE_STR_LEN];
+	snprintf(event_name, sizeof(event_name), "%.*s", (int)(qualifiers_of(name) - name), name);
+	*event = pfm_find_event(event_name);
 	pfm_event_info_t info;
 	bool has_unit_mask;
 	if (*event < 0 || !pe_pfm_event_info(*event, &info) ||
@@ -166,6 +185,12 @@ int pe_pfm_unencodable(const char *name, int pfm_status, int *event)
 		return incomplete_qualifiers(name, *event, &info, pfm_status);
 	case PFM_ERR_NOTSUPP:
 		return unsupported_here(name, &info, pfm_status);
+	case PFM_ERR_ATTR_VAL:
+		/* A listed "=0" form whose 0 this event does not take. */
+		return papi_error_set(PAPI_EATTR,
+		                      "%s names its settings with the value 0, which libpfm4 "
+		                      "refuses for this event (%s): write the value wanted",
+		                      name, pfm_strerror(pfm_status));
 	default:
 		return papi_error_set(PAPI_ENOEVNT, "libpfm4 cannot encode '%s': %s", name,
 		                      pfm_strerror(pfm_status));

@@ -246,6 +246,18 @@ int pe_sysfs_event_count(void)
 	return total;
 }
 
+void pe_sysfs_pmu_names(char *names, size_t names_len)
+{
+	pmus_ready();
+	if (names_len == 0)
+		return;
+	names[0] = '\0';
+	for (int p = 0; p < pmu_count; p++) {
+		size_t used = strlen(names);
+		snprintf(names + used, names_len - used, "%s%s", used ? ", " : "", pmus[p].name);
+	}
+}
+
 static uint64_t make_cursor(int pmu, int event)
 {
 	return PE_SYSFS_CURSOR_FLAG | ((uint64_t)pmu << 32) | (uint32_t)event;

@@ -9,6 +9,7 @@
 #include "core/library.h"
 #include "natives/table.h"
 #include "presets/presets.h"
+#include "presets/walk.h"
 #include "abi/core_entries.h"
 
 PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
@@ -57,25 +58,27 @@ PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)
 	return PAPI_OK;
 }
 
+/* The preset walks of PAPI_enum_event's modifiers (presets/walk.h). */
+static const struct {
+	int modifier;
+	enum preset_walk walk;
+} preset_walks[] = {
+    {PAPI_ENUM_EVENTS, PRESET_WALK_ALL},
+    {PAPI_PRESET_ENUM_AVAIL, PRESET_WALK_AVAILABLE},
+    {PAPI_PRESET_ENUM_CPU, PRESET_WALK_CPU},
+    {PAPI_PRESET_ENUM_CPU_AVAIL, PRESET_WALK_CPU_AVAILABLE},
+};
+
 static int enumerate_presets(int *code, int modifier)
 {
-	int index = *code & PAPI_PRESET_AND_MASK;
-	if (modifier == PAPI_ENUM_FIRST) {
-		*code = PAPI_PRESET_MASK;
-		return PAPI_OK;
-	}
-	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL)
-		return papi_error_set(PAPI_EINVAL, "modifier %d does not apply to presets",
-		                      modifier);
-	for (index++; index < preset_name_count; index++) {
-		int candidate = index | PAPI_PRESET_MASK;
-		if (modifier == PAPI_ENUM_EVENTS || preset_available(candidate)) {
-			*code = candidate;
-			papi_error_clear();
-			return PAPI_OK;
-		}
-	}
-	return papi_error_set(PAPI_ENOEVNT, "no more presets");
+	if (modifier == PAPI_ENUM_FIRST)
+		return preset_walk_first(code);
+	if (modifier == PAPI_PRESET_ENUM_FIRST_COMP)
+		return preset_walk_first_component(code);
+	for (size_t i = 0; i < sizeof(preset_walks) / sizeof(preset_walks[0]); i++)
+		if (preset_walks[i].modifier == modifier)
+			return preset_walk_next(code, preset_walks[i].walk);
+	return papi_error_set(PAPI_EINVAL, "modifier %d does not apply to presets", modifier);
 }
 
 static int enumerate_natives(int *code, int modifier, int cidx)
@@ -151,6 +154,7 @@ int api_get_event_info(int EventCode, PAPI_event_info_t *info)
 	info->event_code = (unsigned)EventCode;
 	info->component_index = entry->cidx;
 	snprintf(info->symbol, sizeof(info->symbol), "%s", entry->name);
+	native_fill_qualifiers(entry, info);
 	return PAPI_OK;
 }
 

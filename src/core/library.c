@@ -131,10 +131,10 @@ PAPI_component_info_t *library_component_info(int cidx)
 {
 	library_prepare_components();
 	PAPI_component_info_t *info = &papillon_component_info[cidx];
-	int (*count_events)(void) = papillon_components[cidx]->count_events;
+	int (*count_events)(PAPI_component_info_t *) = papillon_components[cidx]->count_events;
 	pthread_mutex_lock(&papillon_library.lock);
 	if (papillon_component_ready[cidx] && count_events && !events_counted[cidx]) {
-		info->num_native_events = count_events();
+		info->num_native_events = count_events(info);
 		events_counted[cidx] = 1;
 		registry_info_changed(cidx);
 	}

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "papi.h"
+
 struct native_entry {
 	int cidx;
 	uint64_t cursor; /* the component's enumeration position */
@@ -35,6 +37,8 @@ int native_table_encoding(int code, const void **encoding);
 /* Code of a native event by name: interned already, or resolved by the
  * first ready component that knows it (native_resolve.c). */
 int native_code_of_name(const char *name, int *code);
+/* PAPI_get_event_info's qualifiers of a native event (natives/qualifiers.c). */
+void native_fill_qualifiers(const struct native_entry *entry, PAPI_event_info_t *info);
 /* Releases every entry (at shutdown). */
 void native_table_clear(void);
 

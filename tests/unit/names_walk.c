@@ -123,7 +123,9 @@ static void check_code_round_trip(struct names_check *check, int code, int cidx,
 	      status == PAPI_OK ? info.symbol : "", status == PAPI_OK ? info.event_code : 0u);
 }
 
-/* The first unit mask the enumeration lists for code, as ":MASK", or "". */
+/* The first unit mask the enumeration lists for code, as ":MASK", or "":
+ * the qualifiers it lists are the unit masks, then the settings
+ * (":e=0"), which are no unit mask. */
 static void first_unit_mask(int code, const char *name, char *mask, size_t mask_len)
 {
 	int qualified = code;
@@ -132,7 +134,8 @@ static void first_unit_mask(int code, const char *name, char *mask, size_t mask_
 	if (PAPI_enum_cmp_event(&qualified, PAPI_NTV_ENUM_UMASKS, PAPI_get_event_component(code)) ==
 	        PAPI_OK &&
 	    PAPI_event_code_to_name(qualified, qualified_name) == PAPI_OK &&
-	    strncmp(qualified_name, name, strlen(name)) == 0)
+	    strncmp(qualified_name, name, strlen(name)) == 0 &&
+	    !strchr(qualified_name + strlen(name), '='))
 		snprintf(mask, mask_len, "%s", qualified_name + strlen(name));
 }
 

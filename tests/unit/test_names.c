@@ -265,6 +265,62 @@ static void test_modifiers_are_accepted(void)
 	UNIT_ASSERT_OK(PAPI_query_event(code));
 }
 
+/* PAPI's component-prefixed names: "<component name>:::<event>" is the
+ * event of that component alone, one event with its bare spelling (one
+ * code, named bare), measured against Debian's libpapi.so.7.0 and .7.2. */
+static void test_component_prefixed_names(void)
+{
+	int bare = code_of("TASK-CLOCK");
+	CU_ASSERT_EQUAL(code_of("perf_event:::TASK-CLOCK"), bare);
+	int pmu_prefixed = code_of("perf::TASK-CLOCK");
+	CU_ASSERT_EQUAL(code_of("perf_event:::perf::TASK-CLOCK"), pmu_prefixed);
+	char name[PAPI_MAX_STR_LEN];
+	UNIT_ASSERT_OK(PAPI_event_code_to_name(code_of("perf_event:::PAGE-FAULTS:u"), name));
+	CU_ASSERT_STRING_EQUAL(name, "PAGE-FAULTS:u");
+	PAPI_event_info_t info;
+	UNIT_ASSERT_OK(PAPI_get_event_info(code_of("perf_event:::perf::CONTEXT-SWITCHES"), &info));
+	CU_ASSERT_STRING_EQUAL(info.symbol, "perf::CONTEXT-SWITCHES");
+	CU_ASSERT_EQUAL(info.component_index, PAPI_get_component_index("perf_event"));
+
+	/* The short name is no component prefix, and a prefix takes no
+	 * other component's events. */
+	int code = PAPI_NULL;
+	CU_ASSERT_EQUAL(PAPI_event_name_to_code("perf:::TASK-CLOCK", &code), PAPI_ENOEVNT);
+	CU_ASSERT_EQUAL(PAPI_event_name_to_code("perf_event:::NO-SUCH-EVENT", &code), PAPI_ENOEVNT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(PAPI_strreason(), "NO-SUCH-EVENT"));
+	CU_ASSERT_EQUAL(PAPI_event_name_to_code("PERF_EVENT:::TASK-CLOCK", &code), PAPI_ENOEVNT);
+}
+
+/* PAPI 7.2's partially disabled perf_event: exactly when no hardware PMU is
+ * exposed, and then the reason holds what cannot count and what does, and
+ * both claims are true of this machine. */
+static void test_partially_disabled(void)
+{
+	char reason[PAPI_HUGE_STR_LEN];
+	bool partial = pe_partially_disabled(reason, sizeof(reason), true);
+	CU_ASSERT_EQUAL(partial, !pe_core_pmu_present());
+	int set = PAPI_NULL;
+	UNIT_ASSERT_OK_FATAL(PAPI_create_eventset(&set));
+	UNIT_ASSERT_OK(PAPI_add_named_event(set, "perf::TASK-CLOCK"));
+	int hardware = PAPI_add_named_event(set, "perf::CYCLES");
+	UNIT_ASSERT_OK(PAPI_cleanup_eventset(set));
+	UNIT_ASSERT_OK(PAPI_destroy_eventset(&set));
+	if (!partial) {
+		CU_ASSERT_STRING_EQUAL(reason, "");
+		CU_ASSERT_EQUAL(hardware, PAPI_OK);
+		return;
+	}
+	CU_ASSERT_EQUAL(hardware, PAPI_ENOCNTR);
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "no hardware PMU is exposed"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "perf::CYCLES"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason, "perf::TASK-CLOCK"));
+	FILE *msr = fopen(MSR_PMU "/events/tsc", "r");
+	if (msr) {
+		fclose(msr);
+		CU_ASSERT_PTR_NOT_NULL(strstr(reason, "kernel's PMUs msr"));
+	}
+}
+
 /* ---- sysfs PMUs --------------------------------------------------------- */
 
 static bool read_first_line(const char *path, char *line, size_t size)
@@ -474,6 +530,8 @@ int main(void)
 	    !CU_add_test(suite, "empty, overlong and NULL names",
 	                 test_empty_overlong_and_null_names) ||
 	    !CU_add_test(suite, "modifiers are accepted", test_modifiers_are_accepted) ||
+	    !CU_add_test(suite, "component-prefixed names", test_component_prefixed_names) ||
+	    !CU_add_test(suite, "partially disabled", test_partially_disabled) ||
 	    !CU_add_test(suite, "round trip of every enumerated event",
 	                 test_round_trip_of_every_enumerated_event) ||
 	    !CU_add_test(suite, "enumeration from resolved names",

@@ -24,13 +24,17 @@ build_and_run() {
 	for source in "$work"/kernel/x86_*.c; do
 		case $source in *_native.c) ;; *) set -- "$@" "$source" ;; esac
 	done
+	# The code both modules share (the rate limit, the privilege rule)
+	# is not mutated here: its own tests are in the suite.
 	"$cc" -std=gnu11 -w -I"$work/kernel" -I"$here" -I"$here/.." -I"$top/tests/unit" \
+		-I"$top/components/kernel-common" \
 		-I"$top/include" -I"$top/src" -DPERFCTR_PRESETS_FILE="\"$top/presets/perfctr.presets\"" \
 		-o "$work/test" "$here"/test_*.c "$here/x86_sim.c" \
 		"$here/x86_test.c" "$here/../perfctr_state_read.c" "$here/../perfctr_events.c" \
 		"$here/../perfctr_control.c" "$here/../perfctr_imode.c" "$top/src/util/error.c" \
 		"$work/kernel/perfctr_cpumask.c" "$work/kernel/perfctr_global.c" \
-		"$work/kernel/perfctr_marshal.c" \
+		"$work/kernel/perfctr_marshal.c" "$work/kernel/perfctr_throttle.c" \
+		"$top/components/kernel-common/kthrottle.c" \
 		"$@" -lcunit || return 2
 	"$work/test" >/dev/null 2>&1
 }
