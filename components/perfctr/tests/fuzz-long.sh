@@ -21,7 +21,8 @@ CLANG=${CLANG:-clang}
 
 echo "fuzz-long: building in $work"
 # The driver's sources as the user-space tests build them: all but the
-# module's native register layer.
+# module's native register layer (the privilege rule includes the modules'
+# shared kpriv.h, in components/kernel-common).
 set --
 for source in "$kernel"/x86_*.c; do
 	case $source in
@@ -30,7 +31,8 @@ for source in "$kernel"/x86_*.c; do
 	esac
 done
 "$CLANG" -std=gnu11 -O2 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DFUZZ_REPORT_AT_EXIT -I"$kernel" -I"$here" -o "$work/fuzz_x86_control" \
+	-DFUZZ_REPORT_AT_EXIT -I"$kernel" -I"$here/../../kernel-common" -I"$here" \
+	-o "$work/fuzz_x86_control" \
 	"$here/fuzz_x86_control.c" "$here/fuzz_oracle.c" "$here/fuzz_seeds.c" "$here/x86_sim.c" "$@"
 
 mkdir -p "$work/corpus"
