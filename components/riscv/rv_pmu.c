@@ -134,6 +134,23 @@ static uint64_t selector_inhibits(unsigned long flags)
 	       (flags & RV_SBI_CFG_SET_SINH ? RV_HPMEVENT_SINH : 0);
 }
 
+/* Whether fixed counter index (0 or 2) runs: its scountinhibit bit where
+ * delegated; elsewhere S-mode cannot see mcountinhibit, so two reads of
+ * the counter with instructions between (cycle and instret count every
+ * mode unless Smcntrpmf says otherwise): a running one has moved. Reads
+ * only: nothing of the counter is written. */
+static bool fixed_counter_running(struct rv_pmu *pmu, unsigned index)
+{
+	uint64_t bits = 0, first = 0, second = 0;
+	if (pmu->delegation && (pmu->delegated >> index & 1u))
+		return rv_csr_read(&pmu->hart, RV_CSR_SCOUNTINHIBIT, &bits) == RV_TRAP_NONE &&
+		       !(bits >> index & 1u);
+	if (rv_csr_read(&pmu->hart, RV_CSR_CYCLE + index, &first) != RV_TRAP_NONE)
+		return false; /* unreadable: S-mode cannot use it for reads either */
+	rv_csr_read(&pmu->hart, RV_CSR_CYCLE + index, &second);
+	return first != second;
+}
+
 int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *request,
                       struct rv_counter *counter)
 {
@@ -157,6 +174,13 @@ int rv_counter_obtain(struct rv_pmu *pmu, const struct rv_counter_request *reque
 	if (ret.value >= sizeof(unsigned long) * 8 || !(mask >> ret.value & 1ul))
 		return RV_PMU_NO_COUNTER;
 	*counter = (struct rv_counter){.index = (unsigned)ret.value};
+	/* The same fallback hands out a fixed counter another owner (perf)
+	 * already runs: taking it would reset that owner's count at our
+	 * start. A counter nobody holds is stopped (Linux stops every
+	 * counter at boot and starts only its events'), so a running one is
+	 * someone's: refused, and left untouched. */
+	if (counter->index < 3 && fixed_counter_running(pmu, counter->index))
+		return RV_PMU_NO_COUNTER;
 	/* Which kind of counter: counter_get_info's type bit says. Firmware
 	 * counters follow the hardware ones with no gap (OpenSBI numbers
 	 * them from its last implemented mhpmcounter + 1), so an index below

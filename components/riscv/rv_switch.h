@@ -33,4 +33,30 @@ int rv_task_switch_out(struct rv_pmu *pmu, const struct rv_counter *counter, boo
 int rv_task_switch_in(struct rv_pmu *pmu, const struct rv_counter *counter, bool user_read,
                       bool paused);
 
+/* Across harts (doc/riscv.md, "Many harts"). The module obtains each of a
+ * file's counters on every online hart, with the same index, so that the
+ * owner's csrr reads the same CSR wherever it runs, and the count moves
+ * with the owner: saved when it leaves a hart, written into the counter of
+ * the hart it next runs on when that is another one. */
+
+/* After rv_task_switch_out: the counter's count, stopped now (or never
+ * started), for the next hart. */
+int rv_task_save(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t *count);
+/* The owner comes in on a hart other than the one it left: this hart's
+ * counter takes the saved count, and starts from it if it was paused
+ * (else stays stopped at it); reopened if user_read. Delegated: sireg
+ * and scountinhibit, no ecall; else SBI start with the initial value (one
+ * ecall), or stop, start and stop for a stopped counter. */
+int rv_task_arrive(struct rv_pmu *pmu, const struct rv_counter *counter, uint64_t count,
+                   bool user_read, bool paused);
+/* Another hart's counter of the same index for the same request (at
+ * obtain on every other online hart, and on a hart coming online):
+ * RV_PMU_NO_COUNTER when firmware has no such counter free there, the
+ * counter it gave then left to its holder. */
+int rv_counter_obtain_same(struct rv_pmu *pmu, const struct rv_counter_request *request,
+                           unsigned index, struct rv_counter *counter);
+/* The hart goes offline: the counter closed to user reads and given back
+ * (its count is the owner's saved one, the owner being elsewhere). */
+int rv_task_hart_leaving(struct rv_pmu *pmu, const struct rv_counter *counter);
+
 #endif
