@@ -11,10 +11,17 @@
  * A file's counters are the task's that opened it (its owner): a preempt
  * notifier on the owner stops them and closes them to user reads when the
  * owner leaves its hart, and resumes and reopens them when it comes back
- * (../rv_switch.h; doc/riscv.md, "Per-task counters"). The overflow
- * interrupt and its throttling are rv_kmod_overflow.c. */
+ * (../rv_switch.h; doc/riscv.md, "Per-task counters"). Each counter is
+ * obtained with the same index on every online hart, and its count moves
+ * with the owner: saved when it leaves a hart, written into the next
+ * hart's counter (doc/riscv.md, "Many harts"). A hart that goes offline
+ * gives its counters back; one that comes online gets them (CPU hotplug
+ * callbacks). The overflow interrupt and its throttling are
+ * rv_kmod_overflow.c. */
 #include <linux/capability.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/list.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -50,6 +57,11 @@ static DEFINE_PER_CPU(int, hart_probe_status);
  * its holder: requests leave out the counters held. */
 DEFINE_PER_CPU(u64, hart_counters_held);
 static DEFINE_MUTEX(held_lock);
+/* The open files, for the hotplug callbacks (lock order: the CPUs, then
+ * files_lock, then a file's lock, then held_lock). */
+static LIST_HEAD(files);
+static DEFINE_MUTEX(files_lock);
+static enum cpuhp_state hotplug_state;
 
 /* For the leak checks (lab/tests/riscv_module_robust.c), read-only in
  * /sys/module/papillon_riscv/parameters/: files is the module's only
@@ -68,10 +80,12 @@ static int show_counters_held(char *buf, const struct kernel_param *kp)
 {
 	int cpu, held = 0;
 	(void)kp;
+	/* A slot holds its counter on every hart: the most any hart holds
+	 * (0 only when no hart holds any). */
 	mutex_lock(&held_lock);
 	for_each_possible_cpu(cpu)
 	{
-		held += hweight64(per_cpu(hart_counters_held, cpu));
+		held = max(held, (int)hweight64(per_cpu(hart_counters_held, cpu)));
 	}
 	mutex_unlock(&held_lock);
 	return sysfs_emit(buf, "%d\n", held);
@@ -82,7 +96,7 @@ static const struct kernel_param_ops counters_held_ops = {.get = show_counters_h
 module_param_cb(files, &files_ops, NULL, 0444);
 MODULE_PARM_DESC(files, "open files of /dev/papillon_riscv (the module's allocations)");
 module_param_cb(counters_held, &counters_held_ops, NULL, 0444);
-MODULE_PARM_DESC(counters_held, "SBI counters held by open files, all harts");
+MODULE_PARM_DESC(counters_held, "SBI counters held by open files, on the hart that holds most");
 
 /* Whether the file's owner is the task running here. */
 static bool owner_here(const struct rv_file *f)
@@ -107,7 +121,8 @@ enum call_kind {
 	CALL_RELEASE,
 	CALL_USER,
 	CALL_NOP,
-	CALL_ARM
+	CALL_ARM,
+	CALL_OBTAIN_SAME
 };
 
 struct call {
@@ -152,10 +167,14 @@ static void run_call(void *arg)
 	case CALL_OBTAIN:
 		c->status = rv_counter_obtain(pmu, c->request, c->counter);
 		break;
+	case CALL_OBTAIN_SAME:
+		c->status = rv_counter_obtain_same(pmu, c->request, (unsigned)c->value, c->counter);
+		break;
 	case CALL_START: {
 		struct slot *s = c->slot;
 		int status = rv_counter_start(pmu, c->counter, c->value);
 		s->started = status == RV_PMU_OK;
+		s->carried = s->carried || s->started;
 		/* Asked from another hart: the count waits for the owner. */
 		if (unlikely(status == RV_PMU_OK && !owner_here(s->file))) {
 			status = rv_counter_stop(pmu, c->counter);
@@ -180,11 +199,13 @@ static void run_call(void *arg)
 			ask(&c->slot->file->user_read, c->slot, false);
 			c->slot->started = false;
 			c->slot->paused = false;
+			c->slot->carried = false;
 		}
-		if (c->slot && c->slot->armed.threshold) {
+		/* Every hart's table may name the slot (it was armed where
+		 * its owner ran): each release clears its own hart's. */
+		if (c->slot && rv_kmod_armed_here()[c->counter->index] == c->slot) {
 			rv_kmod_armed_here()[c->counter->index] = NULL;
 			rv_kmod_unhold(c->counter->index);
-			c->slot->armed.threshold = 0;
 		}
 		c->status = rv_counter_release(pmu, c->counter);
 		break;
@@ -222,12 +243,34 @@ static int call_on(int cpu, struct call *c)
 	}
 }
 
+/* The owner comes in on a hart other than the one its slot's count lives
+ * on: the count goes to this hart's counter (started if it ran when the
+ * owner left), which becomes the slot's; a hart without the counter
+ * (it came online with that index taken) counts nothing: lost. */
+static void arrive(struct rv_pmu *pmu, struct slot *s, bool user_read, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, &s->harts)) {
+		s->lost = s->lost || s->carried;
+		return;
+	}
+	if (s->carried)
+		rv_task_arrive(pmu, &s->counter, s->count, user_read, s->paused);
+	else if (user_read)
+		rv_counter_user_access(pmu, &s->counter, true);
+	/* Its overflow interrupt is now this hart's to take. */
+	if (s->armed.threshold)
+		rv_kmod_armed_here()[s->counter.index] = s;
+	s->paused = false;
+	WRITE_ONCE(s->stranded, false);
+	WRITE_ONCE(s->cpu, cpu);
+}
+
 /* Per-task counters: the owner's context switches. The notifiers run on
  * the owner's hart with preemption off; sched_out with interrupts off too,
  * sched_in with them on (they are turned off here: the driver reads,
  * changes and writes back siselect and scountinhibit, as the overflow
- * interrupt does). Only the slots of this hart switch: a counter of
- * another hart stays stopped while the owner runs here (doc/riscv.md). */
+ * interrupt does). Out saves the count of a counter the owner started, in
+ * on another hart carries it there (arrive). */
 static void switch_slots(struct rv_file *f, bool in)
 {
 	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
@@ -238,14 +281,18 @@ static void switch_slots(struct rv_file *f, bool in)
 	for_each_set_bit(i, &held, RV_ABI_SLOTS)
 	{
 		struct slot *s = &f->slots[i];
-		if (s->cpu != cpu)
-			continue;
-		if (in) {
+		if (in && (s->cpu != cpu || s->stranded)) {
+			arrive(pmu, s, user_read & s->bit, cpu);
+		} else if (s->cpu != cpu || !cpumask_test_cpu(cpu, &s->harts)) {
+			continue; /* not counting here (lost) */
+		} else if (in) {
 			rv_task_switch_in(pmu, &s->counter, user_read & s->bit, s->paused);
 			s->paused = false;
 		} else {
 			rv_task_switch_out(pmu, &s->counter, s->started, user_read & s->bit,
 			                   &s->paused);
+			if (s->carried)
+				rv_task_save(pmu, &s->counter, &s->count);
 		}
 	}
 }
@@ -364,12 +411,53 @@ static void probe_hart(void *unused)
 	*this_cpu_ptr(&hart_probe_status) = rv_pmu_probe(this_cpu_ptr(&hart_pmu), &hart);
 }
 
+/* The counter of the same index as counter on every other online hart
+ * (the CPUs held, held_lock taken): 0, or -ENOENT with those obtained
+ * left in the slot's harts for give_back_held. The kind must match: the
+ * owner's csrr and the driver's calls treat it the same everywhere. */
+static long obtain_on_others(struct slot *s, const struct rv_counter *counter)
+{
+	struct call c = {.kind = CALL_OBTAIN_SAME, .request = &s->request, .value = counter->index};
+	struct rv_counter other;
+	int cpu;
+	for_each_online_cpu(cpu)
+	{
+		if (cpu == s->cpu)
+			continue;
+		if (per_cpu(hart_counters_held, cpu) >> counter->index & 1u)
+			return -ENOENT;
+		other = (struct rv_counter){0};
+		c.counter = &other;
+		if (call_on(cpu, &c))
+			return -ENOENT;
+		cpumask_set_cpu(cpu, &s->harts);
+		per_cpu(hart_counters_held, cpu) |= 1ull << counter->index;
+		if (other.delegated != counter->delegated || other.firmware != counter->firmware)
+			return -ENOENT;
+	}
+	return 0;
+}
+
+/* Gives counter back on each hart of the slot's harts (held_lock taken). */
+static void give_back_held(struct slot *s, struct rv_counter *counter)
+{
+	struct call c = {.kind = CALL_RELEASE, .counter = counter};
+	int cpu;
+	for_each_cpu(cpu, &s->harts)
+	{
+		call_on(cpu, &c);
+		per_cpu(hart_counters_held, cpu) &= ~(1ull << counter->index);
+	}
+	cpumask_clear(&s->harts);
+}
+
 static long do_obtain(struct rv_file *f, void __user *arg)
 {
 	struct rv_abi_obtain o;
 	struct rv_counter_request request;
 	struct call c = {.kind = CALL_OBTAIN};
 	struct rv_counter counter = {0};
+	struct slot *s;
 	unsigned slot;
 	u64 held, allowed;
 	long rc;
@@ -382,6 +470,7 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 	rc = rv_obtain_refusal(&o, kpriv_check);
 	if (rc)
 		return rc;
+	cpus_read_lock();
 	mutex_lock(&f->lock);
 	for (slot = 0; slot < RV_ABI_SLOTS && f->slots[slot].used; slot++)
 		;
@@ -389,19 +478,38 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 		rc = -ENOSPC;
 		goto out;
 	}
+	s = &f->slots[slot];
 	mutex_lock(&held_lock);
-	f->slots[slot].cpu = get_cpu();
-	held = per_cpu(hart_counters_held, f->slots[slot].cpu);
+	s->cpu = get_cpu();
+	held = per_cpu(hart_counters_held, s->cpu);
 	allowed = (o.counters ? o.counters : ~0ull) & ~held;
-	request = (struct rv_counter_request){.event_index = (unsigned long)o.event_index,
-	                                      .event_data = (unsigned long)o.event_data,
-	                                      .inhibit_flags = (unsigned long)o.inhibit_flags,
-	                                      .counters = (unsigned long)allowed};
+	s->request = (struct rv_counter_request){.event_index = (unsigned long)o.event_index,
+	                                         .event_data = (unsigned long)o.event_data,
+	                                         .inhibit_flags = (unsigned long)o.inhibit_flags,
+	                                         .counters = (unsigned long)o.counters};
+	request = s->request;
+	request.counters = (unsigned long)allowed;
 	c.request = &request;
 	c.counter = &counter;
-	rc = allowed ? call_on(f->slots[slot].cpu, &c) : -ENOENT;
-	if (rc == 0)
-		per_cpu(hart_counters_held, f->slots[slot].cpu) |= 1ull << counter.index;
+	rc = -ENOENT;
+	/* An index free on every online hart: each index this hart's
+	 * firmware offers is asked of the others, until one has it on all. */
+	while (allowed) {
+		request.counters = (unsigned long)allowed;
+		c.kind = CALL_OBTAIN;
+		rc = call_on(s->cpu, &c);
+		if (rc)
+			break;
+		cpumask_clear(&s->harts);
+		cpumask_set_cpu(s->cpu, &s->harts);
+		per_cpu(hart_counters_held, s->cpu) |= 1ull << counter.index;
+		rc = obtain_on_others(s, &counter);
+		if (rc == 0)
+			break;
+		give_back_held(s, &counter);
+		allowed &= ~(1ull << counter.index);
+		rc = -ENOENT;
+	}
 	put_cpu();
 	mutex_unlock(&held_lock);
 	if (rc)
@@ -410,13 +518,17 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 	 * may always program it); the benchmark's other half. */
 	if (o.flags & RV_ABI_SBI_ONLY)
 		counter.delegated = false;
-	f->slots[slot].used = true;
-	f->slots[slot].counter = counter;
-	f->slots[slot].started = false;
-	f->slots[slot].paused = false;
+	s->used = true;
+	s->counter = counter;
+	s->started = false;
+	s->paused = false;
+	s->carried = false;
+	s->lost = false;
+	s->stranded = false;
+	s->count = 0;
 	/* Seen by the owner's switches once its counter is written. */
 	smp_mb__before_atomic();
-	ask(&f->held, &f->slots[slot], true);
+	ask(&f->held, s, true);
 	o.slot = slot;
 	o.counter = counter.index;
 	o.delegated = counter.delegated;
@@ -424,6 +536,7 @@ static long do_obtain(struct rv_file *f, void __user *arg)
 	rc = copy_to_user(arg, &o, sizeof o) ? -EFAULT : 0;
 out:
 	mutex_unlock(&f->lock);
+	cpus_read_unlock();
 	return rc;
 }
 
@@ -432,20 +545,61 @@ out:
  * process read the counter's next holder. */
 static int give_back(struct slot *s)
 {
-	struct call c = {.kind = CALL_USER, .slot = s, .counter = &s->counter, .value = 0};
-	if (!s->counter.firmware)
-		call_on(s->cpu, &c);
-	c.kind = CALL_RELEASE;
-	return call_on(s->cpu, &c);
+	struct call c = {.slot = s, .counter = &s->counter, .value = 0};
+	int cpu, rc = 0;
+	for_each_cpu(cpu, &s->harts)
+	{
+		c.kind = CALL_USER;
+		if (!s->counter.firmware)
+			call_on(cpu, &c);
+		c.kind = CALL_RELEASE;
+		rc = call_on(cpu, &c) ?: rc;
+	}
+	return rc;
 }
 
-/* The slot's counter is no longer held. */
+/* The slot's counter is no longer held, on any hart. */
 static void forget(struct slot *s)
 {
+	int cpu;
 	mutex_lock(&held_lock);
-	per_cpu(hart_counters_held, s->cpu) &= ~(1ull << s->counter.index);
+	for_each_cpu(cpu, &s->harts)
+	{
+		per_cpu(hart_counters_held, cpu) &= ~(1ull << s->counter.index);
+	}
+	cpumask_clear(&s->harts);
 	mutex_unlock(&held_lock);
 	s->used = false;
+}
+
+/* The owner's calls run on its own hart, where its slots' counts live
+ * (its switch in put them there; it cannot leave while preemption is
+ * off). Another task's read goes to the hart the count lives on; if that
+ * hart went offline, the count saved when the owner left it is the
+ * count. A count that missed the owner's time on a hart without the
+ * counter is refused (EIO), never given short. */
+static long call_here_or_where_counting(struct slot *s, struct call *c)
+{
+	long rc;
+	int cpu;
+	if (READ_ONCE(s->lost) && c->kind == CALL_READ)
+		return -EIO;
+	if (!owner_here(s->file)) {
+		cpu = READ_ONCE(s->cpu);
+		if (c->kind == CALL_READ && READ_ONCE(s->stranded)) {
+			c->value = READ_ONCE(s->count);
+			return 0;
+		}
+		return call_on(cpu, c);
+	}
+	cpu = get_cpu();
+	/* A slot obtained as the owner moved, before its switches saw it:
+	 * nothing to carry yet (never started), it is this hart's now. */
+	if (s->cpu != cpu && !s->carried)
+		WRITE_ONCE(s->cpu, cpu);
+	rc = cpumask_test_cpu(cpu, &s->harts) ? call_on(cpu, c) : -EIO;
+	put_cpu();
+	return rc;
 }
 
 static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
@@ -490,6 +644,7 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 		c.kind = CALL_NOP;
 		break;
 	}
+	cpus_read_lock();
 	mutex_lock(&f->lock);
 	s = &f->slots[a.slot];
 	if (!s->used) {
@@ -503,7 +658,10 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	c.slot = s;
 	c.counter = &s->counter;
 	c.value = a.value;
-	rc = c.kind == CALL_RELEASE ? give_back(s) : call_on(s->cpu, &c);
+	if (c.kind == CALL_RELEASE)
+		rc = give_back(s);
+	else
+		rc = call_here_or_where_counting(s, &c);
 	if (rc == 0 && c.kind == CALL_RELEASE)
 		forget(s);
 	if (rc == 0 && c.kind == CALL_READ) {
@@ -512,6 +670,7 @@ static long do_counter(struct rv_file *f, unsigned cmd, void __user *arg)
 	}
 out:
 	mutex_unlock(&f->lock);
+	cpus_read_unlock();
 	return rc;
 }
 
@@ -566,6 +725,9 @@ static int rv_open(struct inode *inode, struct file *file)
 		return -ENOMEM;
 	}
 	file->private_data = f;
+	mutex_lock(&files_lock);
+	list_add(&f->link, &files);
+	mutex_unlock(&files_lock);
 	atomic_inc(&live_files);
 	return 0;
 }
@@ -578,12 +740,17 @@ static int rv_release(struct inode *inode, struct file *file)
 	unsigned i;
 	(void)inode;
 	disown(f);
+	cpus_read_lock();
+	mutex_lock(&files_lock);
+	list_del(&f->link);
+	mutex_unlock(&files_lock);
 	for (i = 0; i < RV_ABI_SLOTS; i++) {
 		if (!f->slots[i].used)
 			continue;
 		give_back(&f->slots[i]);
 		forget(&f->slots[i]);
 	}
+	cpus_read_unlock();
 	fasync_helper(-1, file, 0, &f->fasync);
 	mutex_destroy(&f->lock);
 	kfree(f);
@@ -614,6 +781,108 @@ static struct miscdevice rv_device = {
     .mode = 0666,
 };
 
+/* CPU hotplug, on the hart itself (CPUHP_AP_ONLINE_DYN), with the CPUs
+ * held. Online: the hart is probed, and every open file's slot gets its
+ * counter of the same index there (a slot whose index firmware does not
+ * give there goes without: its owner's count is lost if it runs there).
+ * The driver's calls with interrupts off, as everywhere. */
+static int hart_online(unsigned int cpu)
+{
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct rv_file *f;
+	unsigned long flags;
+	unsigned i;
+	local_irq_save(flags);
+	probe_hart(NULL);
+	local_irq_restore(flags);
+	if (per_cpu(hart_probe_status, cpu) != RV_PMU_OK) {
+		pr_info("papillon_riscv: hart %u online: no SBI PMU (error %ld)\n", cpu,
+		        pmu->sbi_error);
+		return 0;
+	}
+	mutex_lock(&files_lock);
+	list_for_each_entry(f, &files, link)
+	{
+		mutex_lock(&f->lock);
+		mutex_lock(&held_lock);
+		for (i = 0; i < RV_ABI_SLOTS; i++) {
+			struct slot *s = &f->slots[i];
+			struct rv_counter counter = {0};
+			int status;
+			if (!s->used || cpumask_test_cpu(cpu, &s->harts) ||
+			    (per_cpu(hart_counters_held, cpu) >> s->counter.index & 1u))
+				continue;
+			local_irq_save(flags);
+			status =
+			    rv_counter_obtain_same(pmu, &s->request, s->counter.index, &counter);
+			local_irq_restore(flags);
+			if (status != RV_PMU_OK)
+				continue;
+			cpumask_set_cpu(cpu, &s->harts);
+			per_cpu(hart_counters_held, cpu) |= 1ull << counter.index;
+		}
+		mutex_unlock(&held_lock);
+		mutex_unlock(&f->lock);
+	}
+	mutex_unlock(&files_lock);
+	return 0;
+}
+
+/* A slot whose count lives on a hart going offline: the count saved at
+ * the owner's switch out is all of it, and wherever the owner runs next
+ * (this hart too, once back) gets it (arrive). Under the owner's lock,
+ * against its switches. */
+static void strand(struct rv_file *f, struct slot *s, int cpu)
+{
+	struct rv_owner *o;
+	unsigned long flags;
+	rcu_read_lock();
+	o = READ_ONCE(f->owner);
+	if (o)
+		raw_spin_lock_irqsave(&o->lock, flags);
+	if (s->cpu == cpu)
+		WRITE_ONCE(s->stranded, true);
+	if (o)
+		raw_spin_unlock_irqrestore(&o->lock, flags);
+	rcu_read_unlock();
+}
+
+/* Offline: the scheduler has moved every task off the hart (its owner's
+ * switch out saved each count), so each counter it holds for a file is
+ * closed and given back; the owners count on wherever they run next. */
+static int hart_offline(unsigned int cpu)
+{
+	struct rv_pmu *pmu = this_cpu_ptr(&hart_pmu);
+	struct rv_file *f;
+	unsigned long flags;
+	unsigned i;
+	mutex_lock(&files_lock);
+	list_for_each_entry(f, &files, link)
+	{
+		mutex_lock(&f->lock);
+		mutex_lock(&held_lock);
+		for (i = 0; i < RV_ABI_SLOTS; i++) {
+			struct slot *s = &f->slots[i];
+			if (!s->used || !cpumask_test_cpu(cpu, &s->harts))
+				continue;
+			strand(f, s, cpu);
+			local_irq_save(flags);
+			if (rv_kmod_armed_here()[s->counter.index] == s) {
+				rv_kmod_armed_here()[s->counter.index] = NULL;
+				rv_kmod_unhold(s->counter.index);
+			}
+			rv_task_hart_leaving(pmu, &s->counter);
+			local_irq_restore(flags);
+			cpumask_clear_cpu(cpu, &s->harts);
+			per_cpu(hart_counters_held, cpu) &= ~(1ull << s->counter.index);
+		}
+		mutex_unlock(&held_lock);
+		mutex_unlock(&f->lock);
+	}
+	mutex_unlock(&files_lock);
+	return 0;
+}
+
 static int __init rv_init(void)
 {
 	int cpu, rc;
@@ -632,13 +901,20 @@ static int __init rv_init(void)
 		    "papillon_riscv: hart %d: %lu SBI counters, delegation %s (counters 0x%08x)\n",
 		    cpu, pmu->sbi_counters, pmu->delegation ? "on" : "off", pmu->delegated);
 	}
+	/* Before the CPUs are let go: no hart comes or goes unseen. */
+	rc = cpuhp_setup_state_nocalls_cpuslocked(CPUHP_AP_ONLINE_DYN, "papillon_riscv:online",
+	                                          hart_online, hart_offline);
 	cpus_read_unlock();
+	if (rc < 0)
+		return rc;
+	hotplug_state = rc;
 	rv_kmod_overflow_start();
 	preempt_notifier_inc();
 	rc = misc_register(&rv_device);
 	if (rc) {
 		preempt_notifier_dec();
 		rv_kmod_overflow_stop();
+		cpuhp_remove_state_nocalls(hotplug_state);
 	}
 	return rc;
 }
@@ -646,6 +922,7 @@ static int __init rv_init(void)
 static void __exit rv_exit(void)
 {
 	misc_deregister(&rv_device);
+	cpuhp_remove_state_nocalls(hotplug_state);
 	preempt_notifier_dec();
 	rv_kmod_overflow_stop();
 }

@@ -6,7 +6,9 @@
 #define PAPILLON_RV_KMOD_H
 
 #include <linux/atomic.h>
+#include <linux/cpumask.h>
 #include <linux/fs.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
@@ -39,6 +41,25 @@ struct slot {
 	 * hart (the switch in resumes it). */
 	bool started;
 	bool paused;
+	/* Across harts (doc/riscv.md, "Many harts"): the slot holds the
+	 * counter of the same index on each hart of harts (every online one
+	 * at obtain, and each that comes online after), cpu is the hart
+	 * where its count lives (where the owner runs, or last ran), count
+	 * the count saved when the owner left it, carried whether the owner
+	 * started it (only then is the count carried to the next hart),
+	 * lost whether the owner ran on a hart without the counter (a hart
+	 * that came online with that index taken): its reads then fail. The
+	 * request is kept for a hart that comes online. Changed under the
+	 * owner's lock (cpu, count, paused, lost) or the file's lock with
+	 * the CPUs held (harts). */
+	cpumask_t harts;
+	u64 count;
+	bool carried;
+	bool lost;
+	/* Its count's hart went offline (cpu names it still): the owner's
+	 * next hart gets the count, even if it is that one back. */
+	bool stranded;
+	struct rv_counter_request request;
 };
 
 struct rv_owner;
@@ -58,6 +79,7 @@ struct rv_file {
 	 * compared with current). */
 	struct rv_owner *owner;
 	struct task_struct *owner_task;
+	struct list_head link; /* on the module's list, for CPU hotplug */
 };
 
 /* The task a file's counters belong to, the one that opened it, and its
