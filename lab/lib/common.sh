@@ -49,6 +49,9 @@ conf_list() {
 		# module, and without Sscofpmf (lab/README.md): lab/check adds
 		# them to riscv64 (check_conf_list).
 		riscv64-deleg | riscv64-nodeleg | riscv64-nomodule | riscv64-nosscofpmf) echo "$a" ;;
+		# The same two with 4 harts, for the module's counters across
+		# harts and CPU hotplug (lab/README.md).
+		riscv64-deleg-smp4 | riscv64-nodeleg-smp4) echo "$a" ;;
 		all) conf_list "${LAB_ARCHES[@]}" ;;
 		*) die "unknown arch or configuration '$a' (want one of: ${LAB_ARCHES[*]} aarch64-a57 aarch64-n1 aarch64-smp2 all)" ;;
 		esac
@@ -66,7 +69,7 @@ check_conf_list() {
 		case $a in
 		aarch64) echo aarch64-a57 aarch64-n1 aarch64-smp2 ;;
 		ppc64le) echo ppc64le ppc64le-p8 ppc64le-p10 ;;
-		riscv64) echo riscv64 riscv64-deleg riscv64-nodeleg riscv64-nomodule riscv64-nosscofpmf ;;
+		riscv64) echo riscv64 riscv64-deleg riscv64-nodeleg riscv64-nomodule riscv64-nosscofpmf riscv64-deleg-smp4 riscv64-nodeleg-smp4 ;;
 		all) check_conf_list "${LAB_ARCHES[@]}" ;;
 		*) conf_list "$a" ;;
 		esac
@@ -91,8 +94,10 @@ conf_only() {
 	# (its SBI PMU reads a stopped counter as 0 once time has passed,
 	# lab/README.md); the module's robustness test (issue 20) goes with
 	# it. Globs with bash's extended patterns.
-	riscv64) echo '!(lab/riscv_deleg|lab/riscv_module_robust|lab/riscv_task_counters)' ;;
+	riscv64) echo '!(lab/riscv_deleg|lab/riscv_module_robust|lab/riscv_task_counters|lab/riscv_migrate)' ;;
 	riscv64-deleg | riscv64-nodeleg) echo '@(lab/riscv_deleg|lab/riscv_module_robust|lab/riscv_task_counters|ctests/riscv_csr)' ;;
+	# 4 harts: the module's counters across harts and CPU hotplug.
+	riscv64-deleg-smp4 | riscv64-nodeleg-smp4) echo 'lab/riscv_migrate' ;;
 	# QEMU 10 without the module: the riscv component's perf-managed
 	# mode (perf sampling's overflow) and legacy mode. Without Sscofpmf:
 	# the module with no overflow interrupt, and the component's

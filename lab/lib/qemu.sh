@@ -55,8 +55,8 @@ conf_cpu() {
 	# Sscofpmf gives counter overflow and mode filtering: without it
 	# every exclude_kernel=1 event fails with EINVAL.
 	riscv64) echo rv64,sscofpmf=true ;;
-	riscv64-deleg) echo "$RISCV_DELEG_CPU,smcdeleg=true,ssccfg=true" ;;
-	riscv64-nodeleg | riscv64-nomodule) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
+	riscv64-deleg | riscv64-deleg-smp4) echo "$RISCV_DELEG_CPU,smcdeleg=true,ssccfg=true" ;;
+	riscv64-nodeleg | riscv64-nodeleg-smp4 | riscv64-nomodule) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
 	# No counter overflow interrupt: Sscofpmf off (delegation still on).
 	riscv64-nosscofpmf) echo "${RISCV_DELEG_CPU/sscofpmf=true/sscofpmf=false},smcdeleg=true,ssccfg=true" ;;
 	x86_64) echo "" ;;
@@ -67,6 +67,8 @@ conf_cpu() {
 conf_smp() {
 	case $1 in
 	aarch64-smp2) echo 2 ;;
+	# The riscv module's counters across harts (lab/README.md).
+	riscv64-deleg-smp4 | riscv64-nodeleg-smp4) echo 4 ;;
 	*) echo 1 ;;
 	esac
 }
