@@ -13,10 +13,12 @@
  * - moved: 40 rounds of a 500,000-instruction loop, sched_setaffinity to
  *   hart r % N before each (every hart visited, 40 moves);
  * - the scheduler's own moves: a 40,000,000-instruction loop in 100
- *   chunks while 2N busy threads spin 200,000 instructions and nap in
- *   turn (their harts go idle and pull runnable tasks); the harts the
- *   owner ran on (sched_getcpu after each chunk) must be more than one,
- *   and the upper bound is the busy threads' steps meanwhile;
+ *   chunks, each followed by a 50 us nap (the scheduler places the owner
+ *   again at each wake-up), started on hart 0 beside N - 1 busy threads
+ *   pinned there (the load balancer moves the one task it may to an idle
+ *   hart); the harts the owner ran on (sched_getcpu after each chunk)
+ *   must be more than one, and the upper bound is the busy threads'
+ *   steps of 200,000 instructions meanwhile;
  * - hotplug: a thread pinned to the last hart counts a
  *   100,000,000-instruction loop while that hart goes offline under it
  *   (/sys/devices/system/cpu/cpuN/online: the kernel moves it on), then
@@ -171,27 +173,27 @@ static atomic_ulong busy_steps;
 static void *busy(void *arg)
 {
 	(void)arg;
+	pin(0);
 	while (!atomic_load(&stop_busy)) {
 		spin(BUSY_ITERS);
 		atomic_fetch_add(&busy_steps, 1);
-		usleep(200);
 	}
 	return NULL;
 }
 
-/* The loop in 100 chunks, each followed by sched_getcpu, left to the
- * scheduler among 2N busy threads that spin and nap (a napping thread's
- * hart goes idle and pulls runnable tasks): the count, the harts seen,
- * the busy steps taken meanwhile. */
+/* The loop in 100 chunks, each followed by sched_getcpu and a nap of
+ * the owner's (where it wakes is the scheduler's choice), begun on hart 0
+ * beside N - 1 busy threads pinned there: the count, the harts seen, the
+ * busy steps taken meanwhile. */
 static uint64_t loaded(unsigned *seen, unsigned long *steps)
 {
 	pthread_t threads[64];
-	int n = 2 * harts;
+	int n = harts - 1;
 	unsigned counter = 0, visited = 0;
 	atomic_store(&stop_busy, false);
-	unpin(); /* before the threads: they take the creator's affinity */
 	for (int i = 0; i < n; i++)
 		pthread_create(&threads[i], NULL, busy, NULL);
+	unpin(); /* on hart 0 with the busy threads, free to go */
 	int fd = counting_file(&counter);
 	if (fd < 0)
 		return 0;
@@ -200,6 +202,7 @@ static uint64_t loaded(unsigned *seen, unsigned long *steps)
 	for (int chunk = 0; chunk < 100; chunk++) {
 		spin(LOAD_ITERS / 100);
 		visited |= 1u << (sched_getcpu() & 31);
+		usleep(50); /* its wake-up: the scheduler picks its hart again */
 	}
 	uint64_t after = csrr_counter(counter);
 	*steps = atomic_load(&busy_steps) - first + (unsigned long)n; /* and those under way */
@@ -219,10 +222,11 @@ static void check_scheduler_moves(void)
 	uint64_t count = loaded(&seen, &steps);
 	uint64_t loop = 2 * LOAD_ITERS;
 	uint64_t others = steps * (2 * BUSY_ITERS + STEP_SLACK);
-	printf("left to the scheduler among %d busy threads (harts seen 0x%x): %llu for the "
+	printf("left to the scheduler beside %d busy threads on hart 0 (harts seen 0x%x): %llu for "
+	       "the "
 	       "loop's %llu (+%llu; the busy threads took %lu steps, %llu instructions with "
 	       "their slack)\n",
-	       2 * harts, seen, (unsigned long long)count, (unsigned long long)loop,
+	       harts - 1, seen, (unsigned long long)count, (unsigned long long)loop,
 	       (unsigned long long)(count - loop), steps, (unsigned long long)others);
 	CHECK((seen & (seen - 1)) != 0, "the scheduler never moved the owner (harts 0x%x)", seen);
 	CHECK(count >= loop && count <= loop + 100 * OWN_BOUND + others,
