@@ -257,9 +257,10 @@ static void arrive(struct rv_pmu *pmu, struct slot *s, bool user_read, int cpu)
 		rv_task_arrive(pmu, &s->counter, s->count, user_read, s->paused);
 	else if (user_read)
 		rv_counter_user_access(pmu, &s->counter, true);
-	/* Its overflow interrupt is now this hart's to take. */
-	if (s->armed.threshold)
-		rv_kmod_armed_here()[s->counter.index] = s;
+	/* Its overflow interrupt is now this hart's to take, or no one's
+	 * (disarmed on another hart since it was here). The index is the
+	 * slot's on every hart: no other slot's entry is touched. */
+	rv_kmod_armed_here()[s->counter.index] = s->armed.threshold ? s : NULL;
 	s->paused = false;
 	WRITE_ONCE(s->stranded, false);
 	WRITE_ONCE(s->cpu, cpu);
