@@ -70,12 +70,12 @@ int main(void)
  * instructions), and the upper bounds allow what other harts run: per
  * move (the old hart going idle, the new one waking: 124 to 483 seen),
  * per busy step (its syscalls and the scheduler), per hotplug (the
- * offline's and online's work on every hart: 674,000 to 1,221,000 seen). */
+ * offline's and online's work on every hart: 658,000 to 1,419,000 seen). */
 #define OWN_BOUND    400ull      /* the owner's own instructions around a loop */
 #define MOVE_SLACK   2500ull     /* per move */
 #define STEP_SLACK   30000ull    /* per busy step */
-#define PLUG_SLACK   2000000ull  /* for the offline and the online */
-#define QUIET_SLACK  50000ull    /* a loop on a hart just back (25 to 13,851 seen) */
+#define PLUG_SLACK   3000000ull  /* for the offline and the online */
+#define QUIET_SLACK  50000ull    /* a loop on a hart back a second (see check_hotplug) */
 
 static int harts;
 
@@ -318,8 +318,11 @@ static void check_hotplug(void)
 	      "with hotplug: %llu outside [%llu, +%llu]", (unsigned long long)count,
 	      (unsigned long long)loop, OWN_BOUND + PLUG_SLACK);
 
-	/* The hart that came back: a new file there counts its loop. */
+	/* The hart that came back: a new file there counts its loop, once
+	 * the online's work on the other harts is done (it is counted too:
+	 * 40,810 over the loop was seen without this wait). */
 	unsigned counter = 0;
+	sleep(1);
 	pin(last);
 	int fd = counting_file(&counter);
 	if (fd >= 0) {
