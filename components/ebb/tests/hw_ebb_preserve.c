@@ -62,7 +62,9 @@ static void hw_ebb_preserve_spin(struct hw_ebb_preserve_regs *regs,
 	(void)out;
 	(void)iterations;
 }
-static void hw_ebb_preserve_clobber(void) {}
+static void hw_ebb_preserve_clobber(void)
+{
+}
 static const char hw_ebb_preserve_loop[1], hw_ebb_preserve_loop_end[1];
 #define HAVE_SPIN 0
 #endif
@@ -120,14 +122,24 @@ static void fill(struct hw_ebb_preserve_regs *regs, int batch)
 
 static int mismatches;
 
-static void differs(int batch, const char *what, uint64_t got, uint64_t want)
+/* One slot: index and part refine what (a VSR's number and doubleword, a
+ * zone slot's distance below r1), formatted only when it differs, so the
+ * comparison stays short beside the EBB period. */
+static void differs(int batch, const char *what, int index, int part, uint64_t got, uint64_t want)
 {
 	if (got == want)
 		return;
-	if (++mismatches <= MAX_REPORTED)
-		ctest_note("after batch %d (%ld EBBs so far): %s is %#llx, expected %#llx", batch,
-		           (long)hw_ebb_callbacks, what, (unsigned long long)got,
-		           (unsigned long long)want);
+	if (++mismatches > MAX_REPORTED)
+		return;
+	char name[64];
+	if (index < 0)
+		snprintf(name, sizeof(name), "%s", what);
+	else if (part < 0)
+		snprintf(name, sizeof(name), "%s%d", what, index);
+	else
+		snprintf(name, sizeof(name), "%s%d (doubleword %d in memory)", what, index, part);
+	ctest_note("after batch %d (%ld EBBs so far): %s is %#llx, expected %#llx", batch,
+	           (long)hw_ebb_callbacks, name, (unsigned long long)got, (unsigned long long)want);
 }
 
 static uint64_t dw_of(const unsigned char *bytes)
@@ -144,38 +156,31 @@ static void compare(int batch, const struct hw_ebb_preserve_regs *regs,
                     const struct hw_ebb_preserve_regs *out, const struct hw_ebb_preserve_regs *kept,
                     uint64_t iterations)
 {
-	static const char *const gpr_names[32] = {
-	    "r0",  "r1",  "r2",  "r3",  "r4",  "r5",  "r6",  "r7",  "r8",  "r9",  "r10",
-	    "r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18", "r19", "r20", "r21",
-	    "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30", "r31"};
-	char name[64];
-
 	for (int n = 0; n < 32; n++) {
 		uint64_t want = regs->gpr[n];
 		if (n == 3)
 			want = 0; /* the loop's counter, down to 0 */
 		else if (n == 4)
 			want += iterations; /* counted up once an iteration */
-		differs(batch, gpr_names[n], out->gpr[n], want);
+		differs(batch, "r", n, -1, out->gpr[n], want);
 	}
-	differs(batch, "CR", out->cr & 0xffffffffU,
+	differs(batch, "CR", -1, -1, out->cr & 0xffffffffU,
 	        ((regs->cr & ~0xfULL) | (kept->cr & 0xf)) & 0xffffffffU);
-	differs(batch, "LR", out->lr, regs->lr);
-	differs(batch, "CTR", out->ctr, regs->ctr);
-	differs(batch, "XER", out->xer, kept->xer);
-	differs(batch, "FPSCR", out->fpscr, kept->fpscr);
-	differs(batch, "VSCR (low doubleword)", dw_of(out->vscr), dw_of(kept->vscr));
-	differs(batch, "VSCR (high doubleword)", dw_of(out->vscr + 8), dw_of(kept->vscr + 8));
+	differs(batch, "LR", -1, -1, out->lr, regs->lr);
+	differs(batch, "CTR", -1, -1, out->ctr, regs->ctr);
+	differs(batch, "XER", -1, -1, out->xer, kept->xer);
+	differs(batch, "FPSCR", -1, -1, out->fpscr, kept->fpscr);
+	differs(batch, "VSCR (low doubleword)", -1, -1, dw_of(out->vscr), dw_of(kept->vscr));
+	differs(batch, "VSCR (high doubleword)", -1, -1, dw_of(out->vscr + 8),
+	        dw_of(kept->vscr + 8));
 	for (int n = 0; n < 64; n++)
 		for (int half = 0; half < 2; half++) {
-			snprintf(name, sizeof(name), "VSR%d (%s doubleword in memory)", n,
-			         half ? "second" : "first");
-			differs(batch, name, dw_of(out->vsr[n] + 8 * half),
+			differs(batch, "VSR", n, half, dw_of(out->vsr[n] + 8 * half),
 			        dw_of(regs->vsr[n] + 8 * half));
 		}
 	for (int i = 0; i < HW_EBB_PRESERVE_RED_ZONE / 8; i++) {
-		snprintf(name, sizeof(name), "protected zone r1-%d", HW_EBB_PRESERVE_RED_ZONE - 8 * i);
-		differs(batch, name, out->red_zone[i], regs->red_zone[i]);
+		differs(batch, "the protected zone's doubleword at r1 - ",
+		        HW_EBB_PRESERVE_RED_ZONE - 8 * i, -1, out->red_zone[i], regs->red_zone[i]);
 	}
 }
 
@@ -220,8 +225,9 @@ int main(int argc, char **argv)
 	           "loop, %ld elsewhere), final count %lld, %d registers or zone slots changed",
 	           EBB_THRESHOLD, BATCHES, 4 * BATCH_ITERATIONS, n, (long)in_loop, (long)elsewhere,
 	           count, mismatches);
-	FAIL_IF(mismatches != 0, "an EBB changed %d registers or protected-zone slots of the code "
-	                         "it interrupted (the first listed above)",
+	FAIL_IF(mismatches != 0,
+	        "an EBB changed %d registers or protected-zone slots of the code "
+	        "it interrupted (the first listed above)",
 	        mismatches);
 	/* hw_ebb_check_overflows's loop is 2 cycles an iteration, this one 4. */
 	hw_ebb_check_overflows(n, count, EBB_THRESHOLD, 2 * BATCHES * BATCH_ITERATIONS);

@@ -15,10 +15,10 @@
 #include "hw_common.c"
 #include "hw_ebb_common.c"
 
-#define LOOP_ITERATIONS   1000000ULL
-#define ALLOWED_EXTRA     50000LL /* library calls and one timer tick at most */
-#define READ_SKEW         10000LL /* library code between the mfspr and PAPI_read */
-#define EBB_THRESHOLD 1000000LL
+#define LOOP_ITERATIONS 1000000ULL
+#define ALLOWED_EXTRA   50000LL /* library calls and one timer tick at most */
+#define READ_SKEW       10000LL /* library code between the mfspr and PAPI_read */
+#define EBB_THRESHOLD   1000000LL
 
 struct table_case {
 	const char *model;       /* AT_PLATFORM */
