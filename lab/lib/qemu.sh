@@ -10,7 +10,7 @@
 # 2^N virtual nanoseconds: instruction counts stay exact, cycles are 2^N x
 # instructions, and a guest second costs 2^N times fewer instructions (the
 # PAPI 7.0 ctests, whose workloads last seconds of wall time, run so).
-# Guests have one CPU (aarch64-smp2 and ppc64le-p10 two, conf_smp); LAB_SMP=N gives N
+# Guests have one CPU (aarch64-smp2 two, conf_smp); LAB_SMP=N gives N
 # (QEMU runs them in turn, so counts stay exact under icount). The
 # kernel unpacks the initramfs into half of the guest's memory: the x86_64
 # suite's static programs (133 of about 3.3 MB: glibc, libpfm4 and, for the
@@ -67,9 +67,6 @@ conf_cpu() {
 conf_smp() {
 	case $1 in
 	aarch64-smp2) echo 2 ;;
-	# The EBB tests on two CPUs (ctests/hw_ebb_migrate moves its thread
-	# between them while EBBs fire; doc/ebb.md).
-	ppc64le-p10) echo 2 ;;
 	*) echo 1 ;;
 	esac
 }

@@ -129,6 +129,10 @@ HW_HELPER void hw_ebb_check_overflows(long n, long long count, long long thresho
 {
 	FAIL_IF(n == 0, "no EBB reached the handler (count %lld, threshold %lld)", count,
 	        threshold);
+	ctest_note("count at the last of %ld callbacks %lld, then %lld more to the stop; least "
+	           "growth before a callback %lld",
+	           n, (long long)hw_ebb_last_read, count - hw_ebb_last_read,
+	           (long long)hw_ebb_min_gap);
 	FAIL_IF(hw_ebb_failed_reads != 0, "PAPI_read failed in %ld of %ld callbacks",
 	        (long)hw_ebb_failed_reads, n);
 	FAIL_IF(hw_ebb_min_gap < threshold,
