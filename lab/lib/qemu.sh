@@ -10,7 +10,7 @@
 # 2^N virtual nanoseconds: instruction counts stay exact, cycles are 2^N x
 # instructions, and a guest second costs 2^N times fewer instructions (the
 # PAPI 7.0 ctests, whose workloads last seconds of wall time, run so).
-# Guests have one CPU (aarch64-smp2 two, conf_smp); LAB_SMP=N gives N
+# Guests have one CPU (aarch64-smp2 two, x86_64-smp4 four, conf_smp); LAB_SMP=N gives N
 # (QEMU runs them in turn, so counts stay exact under icount). The
 # kernel unpacks the initramfs into half of the guest's memory: the x86_64
 # suite's static programs (133 of about 3.3 MB: glibc, libpfm4 and, for the
@@ -59,7 +59,7 @@ conf_cpu() {
 	riscv64-nodeleg | riscv64-nomodule) echo "$RISCV_DELEG_CPU,smcdeleg=false,ssccfg=false" ;;
 	# No counter overflow interrupt: Sscofpmf off (delegation still on).
 	riscv64-nosscofpmf) echo "${RISCV_DELEG_CPU/sscofpmf=true/sscofpmf=false},smcdeleg=true,ssccfg=true" ;;
-	x86_64) echo "" ;;
+	x86_64 | x86_64-smp4) echo "" ;;
 	esac
 }
 
@@ -67,6 +67,7 @@ conf_cpu() {
 conf_smp() {
 	case $1 in
 	aarch64-smp2) echo 2 ;;
+	x86_64-smp4) echo 4 ;;
 	*) echo 1 ;;
 	esac
 }
