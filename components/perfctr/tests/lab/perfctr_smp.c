@@ -21,9 +21,10 @@
  * guest runs without -icount (lab/lib/qemu.sh, conf_clock: QEMU's x86
  * SMP hangs under it), so no sum is a known number. Each thread's sum is
  * held to two bounds: no more than the ticks that went by (exact), and
- * within 10% of the time perf's task clock gave the thread over the same
- * span (a resume or suspend lost at a migration loses at least a loop of
- * the thread's, which the task clock counts).
+ * no less than 90% of the time perf's task clock gave the thread over the
+ * same span (a resume or suspend lost at a migration loses at least a
+ * loop of the thread's, which the task clock counts; check_bounds says
+ * why the task clock is no upper bound here).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -197,8 +198,12 @@ static void check_bounds(const char *what, struct vctr *v)
 	       100.0 * (sum_ns - (double)clock_ns) / (double)clock_ns, (unsigned long long)ticks);
 	CHECK(sum <= ticks, "%s: sum %llu above the %llu ticks that went by", what,
 	      (unsigned long long)sum, (unsigned long long)ticks);
-	CHECK(sum_ns >= 0.9 * (double)clock_ns && sum_ns <= 1.1 * (double)clock_ns,
-	      "%s: sum %.0f ns not within 10%% of the task clock's %llu ns", what, sum_ns,
+	/* Below: what a lost resume or suspend would do. Above, the exact
+	 * bound is the ticks: the task clock (the guest's sched_clock) lagged
+	 * the TSC once by 17% on a loaded host without -icount, where a
+	 * paused host thread stops the vCPUs but not the TSC. */
+	CHECK(sum_ns >= 0.9 * (double)clock_ns,
+	      "%s: sum %.0f ns below 90%% of the task clock's %llu ns", what, sum_ns,
 	      (unsigned long long)clock_ns);
 	CHECK(v->backwards == 0, "%s: %u readings went back", what, v->backwards);
 }
