@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
-# PAPI 7.0's own ctests (Debian's papi-examples) in the lab: which of them,
-# in which configurations, how their guest is booted, and which failures
-# are the emulator's rather than the library's. Requires lib/common.sh,
+# PAPI's own ctests (Debian's papi-examples of PAPI 7.0 and 7.2, each
+# built for its release's ABI) in the lab: which of them, in which
+# configurations, how their guests are booted, and which failures are the
+# emulator's rather than the library's. Requires lib/common.sh,
 # lib/suite.sh and lib/results.sh. lab/build-papi-examples builds them; the
 # parts shared with the host run are in scripts/lib/papi-examples.sh.
 #
-# They get a guest of their own, booted in the background while the rest of
-# the lab runs (QEMU uses one host core), with -icount
+# Each release's get a guest of their own, booted in the background while the
+# rest of the lab runs (QEMU uses one host core; the releases' guests one
+# after the other), with -icount
 # shift=LAB_PEX_ICOUNT_SHIFT: their workloads are calibrated in wall-clock
 # seconds (do_stuff() loops for 2 s, fork_overflow counts interrupts per
 # second over 14 s), and under shift=0 a guest second is 10^9 emulated
@@ -17,6 +19,9 @@
 # shift=4 is no faster: what is left is fixed work (multiplex3_pthreads
 # alone, ~40e9 instructions) and kernel multiplexing's per-tick rotations.
 #
+# Results are named pex/NAME for PAPI 7.0's, pexR/NAME for release R's
+# (pex7.2/NAME): lab/expectations.txt's "pex*/" lines cover all; a line of
+# lab/test-options.txt for pex/NAME applies to every release's NAME.
 # Layout in the guest: /pex/NAME, run in /pex (exec_overflow execs
 # ./child_overflow) as "NAME TESTS_QUIET", like the host run; the support
 # programs the tests exec through PATH (attach_target) also in /usr/bin.
@@ -33,6 +38,25 @@
 # list ("" runs them nowhere). aarch64-a57 runs them all with one CPU;
 # aarch64-smp2 (two CPUs) runs those that need a second CPU (pex_only).
 LAB_PEX_CONFS=" ${PAPILLON_LAB_PEX_CONFS-aarch64-a57 aarch64-smp2} "
+# The releases whose ctests run there (PAPILLON_LAB_PEX_RELEASES overrides).
+# 7.0's and 7.2's: the two layouts of the public structs and enums (7.1's
+# layout is 7.0's, built from the same boundary objects; its ctests differ
+# from 7.0's in thrspecific.c only, and scripts/test's conformance-7.1 runs
+# them on the host).
+# shellcheck disable=SC2034 # read by lab/check
+LAB_PEX_RELEASES=${PAPILLON_LAB_PEX_RELEASES-7.0 7.2}
+# The ctests only 7.0's guest runs: the two longest (about half of the
+# list's time, lab/README.md). What they do through the ABI boundary
+# (library init, component records, error strings) the other multiplexing
+# tests do in every release's guest; what they add is load on the one core
+# under kernel multiplexing, which 7.0's guest tests.
+LAB_PEX_FIRST_RELEASE_ONLY=" multiplex1_pthreads multiplex3_pthreads "
+# The library archive each release's ctests link, in a cross-built tree:
+# that of the release's soname (src/Makefile.am: abi7_0 and abi7_1 beside
+# the default, 7.2's).
+# shellcheck disable=SC2034 # read by lab/build-papi-examples
+declare -gA PEX_RELEASE_ARCHIVE=([7.0]=src/abi7_0/.libs/libpapi.a [7.1]=src/abi7_1/.libs/libpapi.a
+	[7.2]=src/.libs/libpapi.a)
 LAB_PEX_ICOUNT_SHIFT=${PAPILLON_LAB_PEX_ICOUNT_SHIFT:-3}
 # The configuration's CPUs (lib/qemu.sh's conf_smp) unless
 # PAPILLON_LAB_PEX_SMP says otherwise. With two CPUs for the whole list (QEMU
@@ -57,19 +81,24 @@ LAB_PEX_NEED_SHELL=" system_overflow system_child_overflow "
 # pex_runs_in CONF: true if CONF runs the papi-examples ctests.
 pex_runs_in() { [[ $LAB_PEX_CONFS == *" $1 "* ]]; }
 
-# pex_only CONF: the ctests CONF runs, a glob on their full names (pex/NAME);
+# pex_prefix RELEASE: the first part of its ctests' names (see above).
+pex_prefix() {
+	if [ "$1" = 7.0 ]; then echo pex; else echo "pex$1"; fi
+}
+
+# pex_only CONF: the ctests CONF runs, a glob on their full names (pex*/NAME);
 # empty: all of them. The attach-to-CPU validation tests attach an event
 # set to each CPU in turn and skip themselves with fewer than two
 # (totalcpus < 2, "num_cpus"): the two-CPU guest runs them, and only them,
 # which keeps its boot short.
 pex_only() {
 	case $1 in
-	aarch64-smp2) echo 'pex/attach_cpu_?(sys_)validate' ;;
+	aarch64-smp2) echo 'pex*/attach_cpu_?(sys_)validate' ;;
 	esac
 }
 
 # pex_selection CONF: the tests CONF's guest runs: pex_only's, and of them
-# only those PAPILLON_LAB_PEX_ONLY (a glob on pex/NAME, for a run of a few
+# only those PAPILLON_LAB_PEX_ONLY (a glob on pex*/NAME, for a run of a few
 # of them) matches when it is set; empty: all.
 pex_selection() {
 	local mine want=${PAPILLON_LAB_PEX_ONLY:-}
@@ -102,15 +131,16 @@ pex_guest_skip() {
 # pex_smp CONF: the CPUs of CONF's guest for these ctests.
 pex_smp() { echo "${LAB_PEX_SMP:-$(conf_smp "$1")}"; }
 
-# pex_out ARCH: where lab/build-papi-examples puts its results.
-pex_out() { echo "$LAB_BUILD/$1/pex"; }
+# pex_out ARCH RELEASE: where lab/build-papi-examples puts its results.
+pex_out() { echo "$LAB_BUILD/$1/pex-$2"; }
 
-# suite_pex_files DIR ARCH: the built programs, into /pex (and the support
+# suite_pex_files DIR ARCH RELEASE: the built programs of RELEASE's ctests, into /pex (and the support
 # programs also into /usr/bin, on the guest's PATH), and busybox as /bin/sh.
 suite_pex_files() {
-	local dir=$1 arch=$2 kind name path
-	[ -f "$(pex_out "$arch")/programs.txt" ] || return 0
-	[ ! -s "$(pex_out "$arch")/shell" ] || suite_file "$dir" "$(cat "$(pex_out "$arch")/shell")" /bin/sh
+	local dir=$1 arch=$2 out kind name path
+	out=$(pex_out "$arch" "$3")
+	[ -f "$out/programs.txt" ] || return 0
+	[ ! -s "$out/shell" ] || suite_file "$dir" "$(cat "$out/shell")" /bin/sh
 	# Every program, even where the guest runs only some of them (pex_only,
 	# PAPILLON_LAB_PEX_ONLY): tests run others (exec_overflow and
 	# system_child_overflow run ./child_overflow, which prints their
@@ -118,7 +148,7 @@ suite_pex_files() {
 	while read -r kind name path; do
 		suite_file "$dir" "$path" "/pex/$name"
 		[ "$kind" != support ] || suite_file "$dir" "$path" "/usr/bin/$name"
-	done <"$(pex_out "$arch")/programs.txt"
+	done <"$out/programs.txt"
 }
 
 # suite_pex_presets DIR ARCH: where lab/presets/qemu-ARCH.presets exists,
@@ -131,32 +161,34 @@ suite_pex_presets() {
 	echo "env PAPILLON_PRESETS_DIR=/lab/presets" >>"$dir/manifest"
 }
 
-# suite_pex_tests DIR ARCH: the tests, and the results known on the host
-# (not built, cannot run in the guest).
+# suite_pex_tests DIR ARCH RELEASE: RELEASE's tests, and the results known
+# on the host (not built, cannot run in the guest).
 suite_pex_tests() {
-	local dir=$1 arch=$2 out status kind name path verdict why
-	out=$(pex_out "$arch")
+	local dir=$1 arch=$2 out status kind name path verdict why prefix
+	out=$(pex_out "$arch" "$3")
+	prefix=$(pex_prefix "$3")
 	status=$(cat "$out/status" 2>/dev/null || echo "failed: not built")
 	case $status in
 	ok) ;;
 	# The library did not cross-build: tree/build says so already.
 	skipped:*)
-		suite_host_result "$dir" "$(tree_missing_status)" "pex/build" "${status#skipped: }"
+		suite_host_result "$dir" "$(tree_missing_status)" "$prefix/build" "${status#skipped: }"
 		return 0
 		;;
 	*)
-		suite_host_result "$dir" FAILED "pex/build" "${status#failed: }"
+		suite_host_result "$dir" FAILED "$prefix/build" "${status#failed: }"
 		return 0
 		;;
 	esac
 	while read -r verdict name why; do
-		suite_host_result "$dir" "$verdict" "pex/$name" "$why"
+		suite_host_result "$dir" "$verdict" "$prefix/$name" "$why"
 	done <"$out/missing.txt"
 	# Whether each must pass (a skip failing) is lab/expectations.txt's
 	# to say, with the skip reason the shim prints (pex_refine_results).
 	while read -r kind name path; do
 		[ "$kind" = test ] || continue
-		suite_test "$dir" "pex/$name" " cwd=/pex" -- "/pex/$name" TESTS_QUIET
+		[ "$3" = 7.0 ] || [[ $LAB_PEX_FIRST_RELEASE_ONLY != *" $name "* ]] || continue
+		suite_test "$dir" "$prefix/$name" " cwd=/pex" -- "/pex/$name" TESTS_QUIET
 	done <"$out/programs.txt"
 }
 
@@ -168,7 +200,7 @@ pex_refine_results() {
 	out=$(mktemp)
 	while read -r st name code why; do
 		# Only skips that ran in the guest have a shim's reason to find.
-		if [[ $name == pex/* ]] && [ "$code" != - ] && [ "$st" = SKIPPED ]; then
+		if [[ $name == pex*/* ]] && [ "$code" != - ] && [ "$st" = SKIPPED ]; then
 			reason=$(results_output "$log" "$name" | sed -n 's/^skip reason: //p' | head -n 1)
 			[ -z "$reason" ] || why=$reason
 		fi
@@ -186,23 +218,24 @@ pex_results() {
 	results_expect "$1"
 }
 
-# The guests booted in the background: "CONF DIR PID" per line.
+# The guests booted in the background: "CONF RELEASE DIR PID" per line.
 LAB_PEX_BOOTS=()
 
-# pex_boot_start CONF ARCH: pack the ctests' guest for CONF and boot it in
-# the background (lab/check collects it with pex_boot_finish).
+# pex_boot_start CONF ARCH RELEASE: pack the guest of RELEASE's ctests for
+# CONF and boot it in the background (lab/check collects it with
+# pex_boot_finish).
 pex_boot_start() {
-	local conf=$1 arch=$2 dir files=()
-	dir=$LAB_BUILD/runs/$conf-pex
+	local conf=$1 arch=$2 release=$3 dir files=()
+	dir=$LAB_BUILD/runs/$conf-pex-$release
 	rm -rf "$dir"
 	suite_begin "$dir" "$conf" "$LAB_PEX_ICOUNT_SHIFT"
 	suite_only "$dir" "$(pex_selection "$conf")"
 	suite_pex_presets "$dir" "$arch"
-	suite_pex_files "$dir" "$arch"
-	suite_pex_tests "$dir" "$arch"
+	suite_pex_files "$dir" "$arch" "$release"
+	suite_pex_tests "$dir" "$arch" "$release"
 	mapfile -t files <"$dir/files"
 	"$LAB_DIR/mkinitramfs" "$dir/initrd.cpio.gz" "$(lab_out "$arch")/init" "$dir/manifest" "${files[@]}"
-	log "check: $conf: booting PAPI 7.0's $(wc -l <"$dir/expected") ctests in the background" \
+	log "check: $conf: booting PAPI $release's $(wc -l <"$dir/expected") ctests in the background" \
 		"(-icount shift=$LAB_PEX_ICOUNT_SHIFT, -smp $(pex_smp "$conf"), $(du -h "$dir/initrd.cpio.gz" | cut -f1) initramfs)"
 	# One background guest at a time (the machine has few cores): each
 	# waits for the lock, and its time counts from then.
@@ -213,24 +246,24 @@ pex_boot_start() {
 		LAB_ICOUNT_SHIFT=$LAB_PEX_ICOUNT_SHIFT LAB_SMP=$LAB_PEX_SMP "$LAB_DIR/boot" --timeout "$LAB_PEX_BOOT_TIMEOUT" \
 			--log "$dir/console.log" "$conf" "$dir/initrd.cpio.gz" || ok=0
 		echo "$ok $(($(now) - t0))" >"$dir/boot-status"
-	) 9>"$LAB_BUILD/runs/pex.lock" &
-	LAB_PEX_BOOTS+=("$conf $dir $!")
+	) 9>"$LAB_BUILD/runs/background.lock" &
+	LAB_PEX_BOOTS+=("$conf $release $dir $!")
 }
 
 # pex_boot_finish: wait for the background guests, then report each like a
 # configuration. Uses lab/check's add_totals and TIMINGS.
 pex_boot_finish() {
-	local entry conf dir pid ok seconds t0
+	local entry conf release dir pid ok seconds t0
 	for entry in "${LAB_PEX_BOOTS[@]}"; do
-		read -r conf dir pid <<<"$entry"
+		read -r conf release dir pid <<<"$entry"
 		t0=$(now)
 		wait "$pid" || true
 		read -r ok seconds <"$dir/boot-status" 2>/dev/null || ok=0 seconds='?'
 		pex_results "$dir" "$dir/console.log" "$ok"
-		echo "== $conf: PAPI 7.0 ctests (-icount shift=$LAB_PEX_ICOUNT_SHIFT, -smp $(pex_smp "$conf"), console: $dir/console.log)"
+		echo "== $conf: PAPI $release ctests (-icount shift=$LAB_PEX_ICOUNT_SHIFT, -smp $(pex_smp "$conf"), console: $dir/console.log)"
 		results_show "$dir" "$conf" "$dir/console.log"
 		add_totals "$dir/results"
-		TIMINGS+=("$conf PAPI 7.0 ctests: pack+boot+tests $seconds s in the background (then waited $(($(now) - t0)) s); $(results_count "$dir/results" PASSED) passed, $(results_count "$dir/results" FAILED) failed, $(results_count "$dir/results" SKIPPED) skipped")
+		TIMINGS+=("$conf PAPI $release ctests: pack+boot+tests $seconds s in the background (then waited $(($(now) - t0)) s); $(results_count "$dir/results" PASSED) passed, $(results_count "$dir/results" FAILED) failed, $(results_count "$dir/results" SKIPPED) skipped; slowest: $(results_slowest "$dir/console.log.times" 5)")
 	done
 	LAB_PEX_BOOTS=()
 }

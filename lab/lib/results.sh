@@ -218,3 +218,10 @@ results_show() {
 		esac
 	done <"$dir/results"
 }
+
+# results_slowest TIMES [N]: the N (default 3) tests that took longest in
+# lab/boot's TIMES file, as "NAME Ns, ..." (empty without the file).
+results_slowest() {
+	[ -s "$1" ] || return 0
+	sort -rn "$1" | head -n "${2:-3}" | awk '{ printf "%s%s %d s", (NR > 1 ? ", " : ""), $2, $1 }'
+}

@@ -6,7 +6,7 @@
 #
 # Layout in the guest: /lab/tests/NAME (the lab's own tests), /bin/NAME
 # (utilities), /ctests/NAME, /unit/NAME (CUnit unit tests); PAPI's own
-# ctests are added by lib/papi-examples.sh (/pex/NAME).
+# ctests are added by lib/papi-examples.sh (/pex/NAME, named pex*/NAME).
 
 # conf_has_pmu CONF: true where the guest has a hardware PMU.
 conf_has_pmu() {
@@ -20,12 +20,13 @@ conf_has_pmu() {
 # NAME (e.g. ctests/hw_cycles) in CONF (lines marked "pmu" apply only where
 # the guest has a PMU, lines marked "conf=GLOB" only in the configurations
 # the shell glob matches). A line names a test by its program name, or by
-# its full name: PAPI's own ctests (pex/...) share program names with ours
-# and are named in full.
+# its full name: PAPI's own ctests (pex/..., pex7.2/...) share program
+# names with ours and are named in full, as pex/NAME.
 test_options() {
 	local pmu=0 base=${2##*/} conf=$1 line words=() i
 	! conf_has_pmu "$conf" || pmu=1
-	[[ $2 != pex/* ]] || base=$2
+	# Every release's copy (pex7.2/NAME) takes pex/NAME's line.
+	[[ $2 != pex*/* ]] || base=pex/${2#*/}
 	while IFS= read -r line; do
 		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
 		read -r -a words <<<"$line"

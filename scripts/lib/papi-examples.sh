@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
-# PAPI 7.0's own ctests (Debian's papi-examples) built against a PAPI library:
+# PAPI's own ctests (Debian's papi-examples of 7.0, 7.1 and 7.2) built against a PAPI library:
 # the parts shared by the host run (scripts/conformance-papi-examples) and the
 # emulated-PMU lab (lab/build-papi-examples, lab/lib/papi-examples.sh).
 # Sourced, never run. It needs nothing from either side's helper files (their
@@ -58,12 +58,31 @@ pex_wanted() {
 	return 1
 }
 
+# The releases whose examples are built here: the Debian suite of each
+# release's papi-examples and the architecture of its package ("host": the
+# host's, for a package Debian builds per architecture; the examples are
+# sources either way), and the define that gives Papillon's papi.h and
+# fpapi.h that release's ABI (empty: the headers' default, today's API).
+# shellcheck disable=SC2034 # read by the files that source this one
+PEX_RELEASES=(7.0 7.1 7.2)
+# shellcheck disable=SC2034
+declare -gA PEX_RELEASE_SUITE=([7.0]=bookworm [7.1]=trixie [7.2]=sid)
+# shellcheck disable=SC2034
+declare -gA PEX_RELEASE_EXAMPLES_ARCH=([7.0]=all [7.1]=host [7.2]=host)
+# shellcheck disable=SC2034
+declare -gA PEX_RELEASE_DEFINE=([7.0]=-DPAPILLON_ABI_7_0 [7.1]=-DPAPILLON_ABI_7_1 [7.2]='')
+
 PEX_CC=${PEX_CC:-cc}
 PEX_AR=${PEX_AR:-ar}
 # Preprocessor options for every C and Fortran file built here: the define
 # that gives Papillon's papi.h and fpapi.h an older release's ABI
 # (-DPAPILLON_ABI_7_0), or empty for the headers' default.
 PEX_DEFINES=${PEX_DEFINES:-}
+# Compiler options of the release's Makefiles (Debian's build flags, for the
+# architecture it built the package on) that PEX_CC does not take, dropped
+# from every CFLAGS used here: the lab's cross compilers refuse x86's
+# -fcf-protection in 7.1's and 7.2's Makefiles.
+PEX_DROP_CFLAGS=${PEX_DROP_CFLAGS:-}
 
 # The make variables through which a release's test Makefiles link helper
 # objects by path (7.1 and later: "calibrate.c $(TESTLIB) $(DOLOOPS)");
@@ -114,6 +133,15 @@ pex_make_var() {
 print-%:
 	@echo '$($*)'
 EOF
+}
+
+# pex_cflags DIR: DIR/Makefile's CFLAGS without PEX_DROP_CFLAGS's options.
+pex_cflags() {
+	local flag kept=()
+	for flag in $(pex_make_var "$1" CFLAGS); do
+		[[ " $PEX_DROP_CFLAGS " == *" $flag "* ]] || kept+=("$flag")
+	done
+	echo "${kept[*]}"
 }
 
 # pex_all_tests WORK: every program of the ctests Makefile's ALL, sorted.
@@ -167,8 +195,10 @@ pex_rename_test_skip() {
 # (7.1's testlib compiles do_loops.c at -O0, for one), with PEX_CC and
 # PEX_DEFINES, against the papi.h in INCDIR and the testlib beside DIR.
 pex_make_object() {
+	local cflags=()
+	[ -z "$PEX_DROP_CFLAGS" ] || cflags=("CFLAGS=$(pex_cflags "$1")")
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
-		make --no-print-directory -C "$1" "CC=$PEX_CC" \
+		make --no-print-directory -C "$1" "CC=$PEX_CC" "${cflags[@]}" \
 		"INCLUDE=$PEX_DEFINES -I. -I$2 -I$1/../testlib" "$3"
 }
 
@@ -181,8 +211,8 @@ pex_make_object() {
 # build does; 7.0's Debian copy names none, and the archive has them all.
 pex_build_testlib() {
 	local work=$1 inc=$2 f obj cflags_t cflags_v objs=() linked
-	cflags_t="$(pex_make_var "$work/testlib" CFLAGS) $PEX_DEFINES"
-	cflags_v="$(pex_make_var "$work/validation_tests" CFLAGS) $PEX_DEFINES"
+	cflags_t="$(pex_cflags "$work/testlib") $PEX_DEFINES"
+	cflags_v="$(pex_cflags "$work/validation_tests") $PEX_DEFINES"
 	linked=" $(pex_linked_objects "$work" | tr '\n' ' ') "
 	local testlib_srcs=(test_utils do_loops clockcore)
 	if pex_rename_test_skip "$work/testlib/test_utils.c"; then
@@ -250,6 +280,7 @@ pex_ftest_make_args() {
 # LDFLAGS can carry what a static library needs after it.
 pex_make_args() {
 	local work=$1 inc=$2 lib=$3 ldflags=$4
+	[ -z "$PEX_DROP_CFLAGS" ] || echo "CFLAGS=$(pex_cflags "$work/ctests")"
 	printf '%s\n' MPICC= "CC=$PEX_CC" \
 		"INCLUDE=$PEX_DEFINES -I. -I$inc -I$work/testlib -I$work/validation_tests" \
 		"testlibdir=$work/testlib" "validationlibdir=$work/validation_tests" \
