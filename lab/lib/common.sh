@@ -41,6 +41,9 @@ conf_list() {
 		# A cortex-a57 guest with two CPUs, for the test that takes one
 		# offline: lab/check adds it to aarch64 (check_conf_list).
 		aarch64-smp2) echo "$a" ;;
+		# An x86_64 guest with four CPUs, for the perfctr module on
+		# many CPUs: lab/check adds it to x86_64 (check_conf_list).
+		x86_64-smp4) echo "$a" ;;
 		# POWER8 and POWER10 CPU models (the EBB tests, lab/README.md):
 		# ppc64le alone is the POWER9 guest; lab/check adds these two
 		# to it (check_conf_list).
@@ -61,13 +64,14 @@ conf_list() {
 # check_conf_list ARCH|CONF...: the configurations lab/check runs for its
 # arguments: conf_list's, except that the arch ppc64le (alone or through
 # "all") also brings its POWER8 and POWER10 guests, which run the EBB tests
-# only (conf_only), riscv64 its QEMU 10 guests, and aarch64 its two-CPU
-# guest. Each configuration once, in order.
+# only (conf_only), riscv64 its QEMU 10 guests, aarch64 its two-CPU
+# guest and x86_64 its four-CPU one. Each configuration once, in order.
 check_conf_list() {
 	local a
 	for a in "$@"; do
 		case $a in
 		aarch64) echo aarch64-a57 aarch64-n1 aarch64-smp2 ;;
+		x86_64) echo x86_64 x86_64-smp4 ;;
 		ppc64le) echo ppc64le ppc64le-p8 ppc64le-p10 ;;
 		riscv64) echo riscv64 riscv64-deleg riscv64-nodeleg riscv64-nomodule riscv64-nosscofpmf riscv64-deleg-smp4 riscv64-nodeleg-smp4 ;;
 		all) check_conf_list "${LAB_ARCHES[@]}" ;;
@@ -88,6 +92,12 @@ conf_only() {
 	# The one test that needs a second CPU (to take it offline under a
 	# set counting it, issue 20); the one-CPU guests run the rest.
 	aarch64-smp2) echo 'ctests/hw_fault_taken' ;;
+	# The perfctr module on four CPUs (issue 30): its own test, which
+	# runs the component's perfctr ctests too, and the migration and
+	# hotplug test, which needs more than one CPU (the one-CPU guest
+	# leaves it out).
+	x86_64) echo '!(lab/perfctr_smp)' ;;
+	x86_64-smp4) echo '@(lab/perfctr_module|lab/perfctr_smp|ctests/perfctr_*)' ;;
 	# The kernel module's test runs in the two QEMU 10 guests, with and
 	# without delegation, beside the riscv component's ctest (which uses
 	# the module when it is loaded); the QEMU 7.2 guest runs the rest
@@ -114,6 +124,7 @@ conf_arch() {
 	aarch64*) echo aarch64 ;;
 	ppc64le*) echo ppc64le ;;
 	riscv64*) echo riscv64 ;;
+	x86_64*) echo x86_64 ;;
 	*) echo "$1" ;;
 	esac
 }

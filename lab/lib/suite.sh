@@ -11,7 +11,7 @@
 # conf_has_pmu CONF: true where the guest has a hardware PMU.
 conf_has_pmu() {
 	case $1 in
-	x86_64) return 1 ;;
+	x86_64*) return 1 ;;
 	*) return 0 ;;
 	esac
 }

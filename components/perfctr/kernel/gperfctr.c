@@ -4,7 +4,12 @@
  * get -EPERM). The rules are perfctr_global.c's; this file runs each CPU's
  * step on that CPU (an IPI), samples every CPU periodically from a work
  * item (32-bit differences must not wrap between two samples) and takes
- * the counters from perf and from virtual counters while started. */
+ * the counters from perf and from virtual counters while started. A CPU
+ * that goes offline while they are started stops its counters there, and
+ * one that comes back resumes them (gperfctr_cpu_offline/online, the
+ * module's hotplug callbacks). Lock order: the CPU hotplug lock, then
+ * gperfctr_lock (a hotplug callback runs with the first held and takes the
+ * second). */
 #include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/module.h>
@@ -118,13 +123,13 @@ static long gperfctr_control(const struct perfctr_struct_buf __user *arg)
 	    kpriv_check(KPRIV_CPU | perfctr_x86_control_needs(&perfctr_cpu, &control->cpu_control));
 	if (err)
 		goto out;
-	mutex_lock(&gperfctr_lock);
 	cpus_read_lock();
+	mutex_lock(&gperfctr_lock);
 	err = perfctr_global_control(
 	    &global, control, control->cpu < nr_cpu_ids && cpu_online(control->cpu),
 	    control->cpu < nr_cpu_ids && cpu_forbidden(control->cpu), scratch);
-	cpus_read_unlock();
 	mutex_unlock(&gperfctr_lock);
+	cpus_read_unlock();
 out:
 	kfree(scratch);
 	kfree(control);
@@ -137,6 +142,8 @@ static long gperfctr_start(unsigned long interval_usec)
 
 	if (interval_usec > U32_MAX)
 		return -EINVAL;
+	/* The CPUs online now start here, the others when they come back. */
+	cpus_read_lock();
 	mutex_lock(&gperfctr_lock);
 	ret = perfctr_global_check_start(&global, (u32)interval_usec);
 	if (ret <= 0)
@@ -153,6 +160,7 @@ static long gperfctr_start(unsigned long interval_usec)
 		schedule_delayed_work(&sampling_work, sampling_jiffies);
 out:
 	mutex_unlock(&gperfctr_lock);
+	cpus_read_unlock();
 	return ret;
 }
 
@@ -170,9 +178,11 @@ static long gperfctr_stop(void)
 {
 	/* First, so that a START right after this STOP has its own work. */
 	cancel_delayed_work_sync(&sampling_work);
+	cpus_read_lock();
 	mutex_lock(&gperfctr_lock);
 	gperfctr_stop_locked();
 	mutex_unlock(&gperfctr_lock);
+	cpus_read_unlock();
 	return 0;
 }
 
@@ -190,15 +200,15 @@ static long gperfctr_read(struct perfctr_struct_buf __user *arg)
 	if (err)
 		goto out;
 	cpu = state->cpu;
-	mutex_lock(&gperfctr_lock);
 	cpus_read_lock();
+	mutex_lock(&gperfctr_lock);
 	/* Up to now, not to the last periodic sample (perfctr 2.6 sampled
 	 * only without the timer: its sums were up to an interval old). */
 	if (cpu < nr_cpu_ids && cpu_online(cpu) && global.started)
 		smp_call_function_single(cpu, sample_here, NULL, 1);
 	err = perfctr_global_read(&global, cpu, cpu < nr_cpu_ids && cpu_online(cpu), state);
-	cpus_read_unlock();
 	mutex_unlock(&gperfctr_lock);
+	cpus_read_unlock();
 	if (!err)
 		err = perfctr_structbuf_out(arg, state, &gperfctr_cpu_state_layout);
 out:
@@ -227,6 +237,31 @@ long gperfctr_ioctl(unsigned int cmd, unsigned long arg)
 	default:
 		return -ENOTTY;
 	}
+}
+
+/* The hotplug callbacks run on the CPU itself (cpuhp's thread, bound to
+ * it), the hotplug lock held: the steps want interrupts off, as by IPI. */
+void gperfctr_cpu_offline(unsigned int cpu)
+{
+	unsigned long flags;
+
+	mutex_lock(&gperfctr_lock);
+	local_irq_save(flags);
+	perfctr_global_cpu_offline(&global, cpu, cache_if_needed(cpu));
+	local_irq_restore(flags);
+	mutex_unlock(&gperfctr_lock);
+}
+
+void gperfctr_cpu_online(unsigned int cpu)
+{
+	unsigned long flags;
+
+	mutex_lock(&gperfctr_lock);
+	local_irq_save(flags);
+	perfctr_global_cpu_online(&global, cpu, global.started ? cache_if_needed(cpu) : NULL,
+	                          perfctr_forbidden_mask64());
+	local_irq_restore(flags);
+	mutex_unlock(&gperfctr_lock);
 }
 
 int gperfctr_init(void)

@@ -90,6 +90,27 @@ void perfctr_global_suspend_cpu(struct perfctr_global *g, uint32_t n,
 	g->cpus[n].running = false;
 }
 
+void perfctr_global_cpu_offline(struct perfctr_global *g, uint32_t n,
+                                struct perfctr_x86_cache *cache)
+{
+	bool had_counters =
+	    n < g->nr_cpus && g->cpus[n].running && perfctr_global_cpu_has_counters(g, n);
+
+	perfctr_global_suspend_cpu(g, n, cache);
+	/* a-mode counters go on counting after a suspend (only a resume
+	 * elsewhere would write their controls): a CPU that leaves stops
+	 * them, and its cache then says the registers are clear. */
+	if (had_counters)
+		perfctr_x86_cache_init(g->cpu, cache);
+}
+
+void perfctr_global_cpu_online(struct perfctr_global *g, uint32_t n,
+                               struct perfctr_x86_cache *cache, uint64_t forbidden_mask)
+{
+	if (g->started)
+		perfctr_global_resume_cpu(g, n, cache, forbidden_mask);
+}
+
 void perfctr_global_forget(struct perfctr_global *g)
 {
 	for (uint32_t n = 0; n < g->nr_cpus; n++)

@@ -54,6 +54,18 @@ void perfctr_global_sample_cpu(struct perfctr_global *g, uint32_t n);
 void perfctr_global_suspend_cpu(struct perfctr_global *g, uint32_t n,
                                 struct perfctr_x86_cache *cache);
 
+/* CPU hotplug, on CPU n itself (the module's cpuhp callbacks), interrupts
+ * off. Going offline: its counters are suspended (their sums final until
+ * it comes back) and, if it had any, its control registers cleared, so
+ * that nothing of the global counters counts on a CPU that is gone; cache
+ * is its own. Coming back while started: it counts again from those sums,
+ * through cache, which the caller has emptied (the registers may have been
+ * reset meanwhile), so every control register it needs is written. */
+void perfctr_global_cpu_offline(struct perfctr_global *g, uint32_t n,
+                                struct perfctr_x86_cache *cache);
+void perfctr_global_cpu_online(struct perfctr_global *g, uint32_t n,
+                               struct perfctr_x86_cache *cache, uint64_t forbidden_mask);
+
 /* After every CPU was suspended: the controls are forgotten (a new start
  * needs new controls), the sums and controls stay readable. */
 void perfctr_global_forget(struct perfctr_global *g);

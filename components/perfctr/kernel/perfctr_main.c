@@ -13,6 +13,8 @@
 #include <linux/moduleparam.h>
 #include <linux/uaccess.h>
 
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
 #include <linux/topology.h>
@@ -65,6 +67,29 @@ struct perfctr_x86_cache *perfctr_this_cpu_cache(void)
 		c->epoch = epoch;
 	}
 	return &c->cache;
+}
+
+/* CPU hotplug (cpuhp's dynamic online state: on the CPU itself). A CPU
+ * that comes back may have had its registers reset or used by another
+ * owner meanwhile: its cache is forgotten, so the next resume there
+ * clears and writes them (perfctr_this_cpu_cache). Virtual counters need
+ * nothing more: the scheduler switches their owners out of a CPU that
+ * leaves (the notifier suspends them) and in elsewhere (it resumes them).
+ * The global counters of a CPU stop as it leaves and resume as it comes
+ * back (gperfctr.c). */
+static enum cpuhp_state perfctr_hotplug_state;
+
+static int perfctr_cpu_online(unsigned int cpu)
+{
+	per_cpu_ptr(&perfctr_cpu_caches, cpu)->epoch = 0;
+	gperfctr_cpu_online(cpu);
+	return 0;
+}
+
+static int perfctr_cpu_offline(unsigned int cpu)
+{
+	gperfctr_cpu_offline(cpu);
+	return 0;
 }
 
 static long perfctr_info(struct perfctr_struct_buf __user *arg)
@@ -169,8 +194,19 @@ static int __init perfctr_module_init(void)
 		gperfctr_exit();
 		return err;
 	}
+	/* Runs the online callback on every CPU online now (which forgets
+	 * no cache that was ever filled: none was). */
+	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "papillon/perfctr:online", perfctr_cpu_online,
+	                        perfctr_cpu_offline);
+	if (err < 0) {
+		vperfctr_exit();
+		gperfctr_exit();
+		return err;
+	}
+	perfctr_hotplug_state = err;
 	err = misc_register(&perfctr_device);
 	if (err) {
+		cpuhp_remove_state_nocalls(perfctr_hotplug_state);
 		vperfctr_exit();
 		gperfctr_exit();
 		return err;
@@ -191,6 +227,9 @@ static void __exit perfctr_module_exit(void)
 	if (test_inject)
 		perfctr_inject_exit();
 	misc_deregister(&perfctr_device);
+	/* No global counters run (started ones hold a module reference):
+	 * nothing for the offline callback to stop. */
+	cpuhp_remove_state_nocalls(perfctr_hotplug_state);
 	vperfctr_exit();
 	gperfctr_exit();
 }

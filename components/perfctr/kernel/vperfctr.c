@@ -83,6 +83,16 @@ static bool monitors_stopped(struct task_struct *task)
 	return ok;
 }
 
+/* A thread that has just entered a ptrace stop may still be on its way off
+ * its CPU (its tracer, woken by the stop, runs on another CPU): its
+ * counters are suspended, their sums final, only once its switch-out has
+ * run. Its tracer waits for that before it reads or changes them. */
+static void wait_stopped_switched_out(struct vperfctr *v)
+{
+	while (smp_load_acquire(&v->running) && monitors_stopped(v->owner))
+		usleep_range(20, 100);
+}
+
 static u32 nrctrs_of(const struct vperfctr *v)
 {
 	return perfctr_cstatus_nrctrs(v->state->user.cstatus);
@@ -157,7 +167,8 @@ static void vperfctr_suspend_here(struct vperfctr *v)
 		set_user_rdpmc(false);
 		v->user_rdpmc = false;
 	}
-	v->running = false;
+	/* The sums are final before a tracer on another CPU sees this. */
+	smp_store_release(&v->running, false);
 }
 
 static void vperfctr_sched_in(struct preempt_notifier *notifier, int cpu)
@@ -374,6 +385,8 @@ static long vperfctr_control(struct vperfctr *v, const struct perfctr_struct_buf
 	 * (then they are suspended: the new control takes effect when it runs). */
 	if (v->unlinked || (!local && !monitors_stopped(v->owner)))
 		return -EPERM;
+	if (!local)
+		wait_stopped_switched_out(v);
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
@@ -466,6 +479,8 @@ static long vperfctr_read_sum(struct vperfctr *v, struct perfctr_struct_buf __us
 	const struct perfctr_cpu_state *user = &v->state->user;
 	u32 nrctrs;
 
+	if (current != v->owner)
+		wait_stopped_switched_out(v);
 	mutex_lock(&v->lock);
 	preempt_disable();
 	/* The owner's counters run on this CPU: bring the sums up to now. */
@@ -507,6 +522,8 @@ static long vperfctr_iresume(struct vperfctr *v)
 
 	if (v->unlinked || (!local && !monitors_stopped(v->owner)))
 		return -EPERM;
+	if (!local)
+		wait_stopped_switched_out(v);
 	/* The owner re-arms only where the window's budget is not spent:
 	 * it sleeps meanwhile, its counters suspended by the overflow, so
 	 * they miss none of its events (doc/perfctr.md, "Throttling"). */
@@ -541,6 +558,8 @@ static long vperfctr_unlink(struct vperfctr *v)
 
 	if (!local && !monitors_stopped(v->owner))
 		return -EPERM;
+	if (!local)
+		wait_stopped_switched_out(v);
 	mutex_lock(&v->lock);
 	if (local)
 		vperfctr_unlink_self(v);

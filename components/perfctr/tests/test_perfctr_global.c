@@ -229,6 +229,75 @@ static void test_global_tsc_touches_no_register(void)
 	CU_ASSERT_EQUAL(out.sum.tsc, 1700);
 }
 
+/* CPU hotplug while started: the CPU that leaves stops its counters (its
+ * sums final, its control register cleared, no sampling of it), the others
+ * go on; when it comes back (its cache emptied) its control is written
+ * again and its sums go on from where they stopped. A CPU that comes back
+ * while nothing is started is left alone. */
+static void test_global_cpu_offline_and_back(void)
+{
+	struct gperfctr_cpu_state out;
+
+	setup(sim_cpu_p6);
+	CU_ASSERT_EQUAL(control(0, &p6_two), 1);
+	CU_ASSERT_EQUAL(control(1, &p6_two), 2);
+	CU_ASSERT_EQUAL(control(2, &tsc_only), 3);
+	sim_set(&fx.sim, 0xC1, 100);
+	fx.sim.tsc = 1000;
+	global.started = true;
+	for (unsigned n = 0; n < NR_SIM_CPUS; n++)
+		on_cpu(n, resume_step);
+	sim_set(&fx.sim, 0xC1, 150);
+	fx.sim.tsc = 1400;
+	fx.sim.cpu_number = 1;
+	sim_clear_log(&fx.sim);
+	perfctr_global_cpu_offline(&global, 1, &caches[1]);
+	CU_ASSERT_FALSE(cpus[1].running);
+	ASSERT_WRITES({0x187, 0}, {0x186, 0}); /* stopped there */
+	CU_ASSERT_EQUAL(caches[1].image[0], 0);
+	CU_ASSERT_EQUAL(cpus[1].state.user.pmc[0].sum, 50);
+	CU_ASSERT_EQUAL(cpus[1].state.user.tsc_sum, 400);
+	fx.sim.cpu_number = 2;
+	sim_clear_log(&fx.sim);
+	perfctr_global_cpu_offline(&global, 2, NULL); /* the TSC alone */
+	ASSERT_WRITES();
+	CU_ASSERT_EQUAL(cpus[2].state.user.tsc_sum, 400);
+	/* Offline: nothing moves its sums. */
+	sim_set(&fx.sim, 0xC1, 900);
+	fx.sim.tsc = 5000;
+	on_cpu(0, sample_step);
+	on_cpu(1, sample_step);
+	CU_ASSERT_EQUAL(cpus[1].state.user.pmc[0].sum, 50);
+	CU_ASSERT_EQUAL(cpus[0].state.user.pmc[0].sum, 800);
+	/* Back: a fresh cache, the control written, the sums going on. */
+	fx.sim.cpu_number = 1;
+	memset(&caches[1], 0, sizeof(caches[1]));
+	sim_clear_log(&fx.sim);
+	perfctr_global_cpu_online(&global, 1, &caches[1], 0);
+	CU_ASSERT_TRUE(cpus[1].running);
+	ASSERT_WRITES({0x187, 0xC4 | USR}, {0x186, 0xC0 | USR | EN});
+	sim_set(&fx.sim, 0xC1, 930);
+	fx.sim.tsc = 5600;
+	on_cpu(1, sample_step);
+	CU_ASSERT_EQUAL(perfctr_global_read(&global, 1, true, &out), 0);
+	CU_ASSERT_EQUAL(out.sum.pmc[0], 50 + 30);
+	CU_ASSERT_EQUAL(out.sum.tsc, 400 + 600);
+	fx.sim.cpu_number = 2;
+	perfctr_global_cpu_online(&global, 2, NULL, 0);
+	CU_ASSERT_TRUE(cpus[2].running);
+	/* Stopped, then a CPU comes back: nothing written, nothing runs. */
+	for (unsigned n = 0; n < NR_SIM_CPUS; n++)
+		on_cpu(n, suspend_step);
+	perfctr_global_forget(&global);
+	fx.sim.cpu_number = 1;
+	perfctr_global_cpu_offline(&global, 1, &caches[1]);
+	sim_clear_log(&fx.sim);
+	perfctr_global_cpu_online(&global, 1, &caches[1], 0);
+	ASSERT_WRITES();
+	CU_ASSERT_FALSE(cpus[1].running);
+	CU_ASSERT_EQUAL(control(1, &p6_two), 1); /* usable again */
+}
+
 /* is_global is passed to the driver: on an HT P4 the T1 CPL bits of an
  * ESCR, refused to a virtual counter, are accepted in global mode. */
 static void test_global_is_global_on_ht_p4(void)
@@ -254,6 +323,7 @@ void add_global_suite(void)
 	    TEST(test_global_start_rules),
 	    TEST(test_global_counts_each_cpu),
 	    TEST(test_global_tsc_touches_no_register),
+	    TEST(test_global_cpu_offline_and_back),
 	    TEST(test_global_is_global_on_ht_p4),
 	};
 	ADD_SUITE("global counters", cases);

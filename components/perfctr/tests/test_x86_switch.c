@@ -102,6 +102,60 @@ static void test_accumulates_differences(void)
 	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 600);
 }
 
+/* A thread that migrates: suspended on one CPU, resumed on the next, each
+ * CPU's counters at values of their own. The sums are exactly the
+ * differences seen on each CPU (one of them across a 32-bit wrap); a CPU
+ * the state never ran on gets its control written, one whose cache still
+ * holds it gets nothing; a CPU that went offline and came back (its cache
+ * emptied by the module's hotplug callback) gets every control again. */
+static struct perfctr_x86_cache cpu_caches[3];
+
+static void run_on(int cpu, uint64_t ctr0_in, uint64_t ctr0_out, uint64_t tsc_in, uint64_t tsc_out)
+{
+	fx.sim.cpu_number = cpu;
+	sim_set(&fx.sim, 0xC1, ctr0_in);
+	fx.sim.tsc = tsc_in;
+	CU_ASSERT_EQUAL(resume(&cpu_caches[cpu], &fx.state), 0);
+	sim_set(&fx.sim, 0xC1, ctr0_out);
+	fx.sim.tsc = tsc_out;
+	perfctr_x86_suspend(&fx.cpu, &cpu_caches[cpu], &fx.state);
+}
+
+static void test_migration_sums_exact(void)
+{
+	p6();
+	for (unsigned n = 0; n < 3; n++)
+		perfctr_x86_cache_init(&fx.cpu, &cpu_caches[n]);
+	ACCEPTS(amode);
+	sim_clear_log(&fx.sim);
+	run_on(0, 100, 400, 1000, 2000); /* 300 events, 1000 ticks */
+	ASSERT_WRITES({0x187, 0xC4 | USR}, {0x186, 0xC0 | USR | EN});
+	sim_clear_log(&fx.sim);
+	run_on(1, 0xFFFFFFF0u, 0x100000010u, 5000, 5500); /* 0x20 across the wrap */
+	ASSERT_WRITES({0x187, 0xC4 | USR}, {0x186, 0xC0 | USR | EN});
+	sim_clear_log(&fx.sim);
+	run_on(2, 7, 8, 9000, 9001);
+	ASSERT_WRITES({0x187, 0xC4 | USR}, {0x186, 0xC0 | USR | EN});
+	sim_clear_log(&fx.sim);
+	run_on(0, 50000, 50005, 12000, 12100); /* its cache still holds the state */
+	ASSERT_WRITES();
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 300 + 0x20 + 1 + 5);
+	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 1000 + 500 + 1 + 100);
+	/* CPU 1 goes offline and comes back: its registers may hold anything
+	 * (here another owner's control), its cache is emptied. */
+	sim_set(&fx.sim, 0x186, 0x3C | USR | EN);
+	fx.sim.cpu_number = 1;
+	sim_clear_log(&fx.sim);
+	perfctr_x86_cache_init(&fx.cpu, &cpu_caches[1]);
+	ASSERT_WRITES({0x187, 0}, {0x186, 0});
+	sim_clear_log(&fx.sim);
+	run_on(1, 10, 20, 20000, 20050);
+	ASSERT_WRITES({0x187, 0xC4 | USR}, {0x186, 0xC0 | USR | EN});
+	CU_ASSERT_EQUAL(fx.state.user.pmc[0].sum, 300 + 0x20 + 1 + 5 + 10);
+	CU_ASSERT_EQUAL(fx.state.user.tsc_sum, 1000 + 500 + 1 + 100 + 50);
+	CU_ASSERT_EQUAL(sim_writes_to(&fx.sim, 0xC1) + sim_writes_to(&fx.sim, 0xC2), 0);
+}
+
 /* Suspending i-mode counters "records the CPU identity", "stops each
  * interrupt-mode counter by disabling its control register" and "lets the
  * cache and state id values remain the same". */
@@ -315,6 +369,7 @@ void add_switch_suite(void)
 	    TEST(test_same_id_writes_nothing),
 	    TEST(test_only_differing_registers_written),
 	    TEST(test_accumulates_differences),
+	    TEST(test_migration_sums_exact),
 	    TEST(test_isuspend_stops_imode_counters),
 	    TEST(test_iresume_same_cpu_keeps_counters),
 	    TEST(test_iresume_other_cpu_restores_counters),
