@@ -45,12 +45,13 @@ LAB_PEX_CONFS=" ${PAPILLON_LAB_PEX_CONFS-aarch64-a57 aarch64-smp2} "
 # them on the host).
 # shellcheck disable=SC2034 # read by lab/check
 LAB_PEX_RELEASES=${PAPILLON_LAB_PEX_RELEASES-7.0 7.2}
-# The ctests only 7.0's guest runs: the two longest (about half of the
-# list's time, lab/README.md). What they do through the ABI boundary
+# The ctests only 7.0's guest runs: the three longest (about two thirds of
+# the list's time, lab/README.md). What they do through the ABI boundary
 # (library init, component records, error strings) the other multiplexing
-# tests do in every release's guest; what they add is load on the one core
-# under kernel multiplexing, which 7.0's guest tests.
-LAB_PEX_FIRST_RELEASE_ONLY=" multiplex1_pthreads multiplex3_pthreads "
+# tests do in every release's guest (multiplex1, multiplex2, sdsc-mpx,
+# sdsc2-mpx...); what they add is load on the one core under kernel
+# multiplexing, which 7.0's guest tests.
+LAB_PEX_FIRST_RELEASE_ONLY=" multiplex1_pthreads multiplex3_pthreads sdsc4-mpx "
 # The library archive each release's ctests link, in a cross-built tree:
 # that of the release's soname (src/Makefile.am: abi7_0 and abi7_1 beside
 # the default, 7.2's).
