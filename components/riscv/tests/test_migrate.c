@@ -17,33 +17,13 @@
 #include "rv_model.h"
 #include "rv_pmu.h"
 #include "rv_sbi.h"
+#include "model_hart.h"
 #include "rv_switch.h"
 
 #define HARTS        4
-#define DELEGATE_ALL 0xfffffffdull /* every counter but time */
-#define L1D_READ_MISS                                                                              \
-	RV_SBI_EVENT_INDEX(RV_SBI_TYPE_CACHE,                                                      \
-	                   RV_SBI_CACHE_CODE(0, RV_SBI_CACHE_READ, RV_SBI_CACHE_MISS))
 #define INSTRUCTIONS RV_SBI_EVENT_INDEX(RV_SBI_TYPE_HARDWARE, 2)
 
-struct hart {
-	struct rv_model model;
-	struct rv_pmu pmu;
-	struct rv_hart user; /* the same model, read from user mode */
-};
-
 static struct hart harts[HARTS];
-
-static void hart_init(struct hart *h, uint64_t delegated)
-{
-	struct rv_hart hart;
-	rv_model_init(&h->model, 64, RV_EXT_ALL);
-	if (delegated)
-		rv_model_delegate(&h->model, delegated);
-	rv_model_hart(&h->model, &hart);
-	CU_ASSERT_EQUAL_FATAL(rv_pmu_probe(&h->pmu, &hart), RV_PMU_OK);
-	rv_model_hart(&h->model, &h->user);
-}
 
 static void harts_init(uint64_t delegated)
 {
