@@ -53,15 +53,12 @@ int main(void)
 #include "module_checks.h"
 #include "riscv_module_calls.h"
 
-#define LOAD_QUIET   "SBI counters, delegation" /* the load message */
-#define USER_ONLY    (1ull << 6 | 1ull << 7)    /* SINH, MINH */
-#define PROGRAMMABLE (~7u)                      /* counters 3 and up: user-only selectors */
-#define MOVE_ROUNDS  40
-#define MOVE_ITERS   250000ull   /* 500,000 instructions a round, 20,000,000 in all */
-#define LOAD_ITERS   20000000ull /* 40,000,000 instructions */
-#define LONG_ITERS   50000000ull /* 100,000,000 instructions */
-#define BACK_ITERS   1000000ull  /* 2,000,000 instructions */
-#define BUSY_ITERS   100000ull   /* a busy thread's step: 200,000 instructions */
+#define MOVE_ROUNDS 40
+#define MOVE_ITERS  250000ull   /* 500,000 instructions a round, 20,000,000 in all */
+#define LOAD_ITERS  20000000ull /* 40,000,000 instructions */
+#define LONG_ITERS  50000000ull /* 100,000,000 instructions */
+#define BACK_ITERS  1000000ull  /* 2,000,000 instructions */
+#define BUSY_ITERS  100000ull   /* a busy thread's step: 200,000 instructions */
 /* QEMU's riscv counters are the global instruction count (every hart's)
  * while this hart is in the counted mode (lab/README.md, "Many harts"):
  * what other harts execute meanwhile adds to the count, never takes from
@@ -71,11 +68,11 @@ int main(void)
  * move (the old hart going idle, the new one waking: 124 to 483 seen),
  * per busy step (its syscalls and the scheduler), per hotplug (the
  * offline's and online's work on every hart: 658,000 to 1,419,000 seen). */
-#define OWN_BOUND    400ull      /* the owner's own instructions around a loop */
-#define MOVE_SLACK   2500ull     /* per move */
-#define STEP_SLACK   30000ull    /* per busy step */
-#define PLUG_SLACK   3000000ull  /* for the offline and the online */
-#define QUIET_SLACK  50000ull    /* a loop on a hart back a second (see check_hotplug) */
+#define OWN_BOUND   400ull      /* the owner's own instructions around a loop */
+#define MOVE_SLACK  2500ull     /* per move */
+#define STEP_SLACK  30000ull    /* per busy step */
+#define PLUG_SLACK  3000000ull  /* for the offline and the online */
+#define QUIET_SLACK 50000ull    /* a loop on a hart back a second (see check_hotplug) */
 
 static int harts;
 

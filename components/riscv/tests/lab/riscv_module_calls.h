@@ -2,9 +2,10 @@
 /*
  * components/riscv/tests/lab/riscv_module_calls.h: what the lab's tests of the riscv
  * kernel module share (riscv_deleg.c, riscv_module_robust.c,
- * riscv_task_counters.c; each test is
+ * riscv_task_counters.c, riscv_migrate.c; each test is
  * one program, so this is a header of static functions, as
- * module_checks.h): the module's path and name in the guest, the counted
+ * module_checks.h): the module's path and name in the guest, its load
+ * message, the user-only selector bits, the counted
  * loop, the ioctls on a slot and RV_IOC_OBTAIN, and user mode's csrr of
  * a counter the module opened (or a trap, where it is closed to it). riscv64 only (the tests skip
  * elsewhere before including it).
@@ -21,6 +22,13 @@
 
 #include "../../components/riscv/kernel/rv_abi.h"
 #include "module_checks.h"
+
+/* The message the module prints when it loads, once per hart and load. */
+#define LOAD_QUIET "SBI counters, delegation"
+/* SBI's SINH | MINH: an event that counts in user mode only. */
+#define USER_ONLY (3ull << 6)
+/* Counters 3 and up, where user-only selectors go. */
+#define PROGRAMMABLE (~7u)
 
 #define MODULE_PATH "/lab/riscv/papillon_riscv.ko"
 #define MODULE_NAME "papillon_riscv"

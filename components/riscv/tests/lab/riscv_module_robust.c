@@ -56,9 +56,7 @@ int main(void)
 #include "slab_accounting.h"
 #include "riscv_module_calls.h"
 
-#define LOAD_QUIET           "SBI counters, delegation" /* the load message, once per hart and load */
-#define EV_FW                0xf0000ull                 /* FW_MISALIGNED_LOAD */
-#define USER_ONLY            (3ull << 6)                /* SBI's SINH | MINH */
+#define EV_FW                0xf0000ull /* FW_MISALIGNED_LOAD */
 #define SBI_SINH             (1ull << 6)
 #define NOBODY               65534
 #define LOAD_CYCLES          100

@@ -50,9 +50,6 @@ int main(void)
 #include "module_checks.h"
 #include "riscv_module_calls.h"
 
-#define LOAD_QUIET    "SBI counters, delegation" /* the load message */
-#define USER_ONLY     (1ull << 6 | 1ull << 7)    /* SINH, MINH */
-#define PROGRAMMABLE  (~7u)                      /* counters 3 and up: user-only selectors */
 #define ROUNDS        1000
 #define OWN_ITERS     1000ull /* per round: 2,000 instructions, 2,000,000 in all */
 #define OTHER_ITERS   5000ull /* per round: 10,000 instructions, 10,000,000 in all */
