@@ -238,17 +238,9 @@ pex_boot_start() {
 	"$LAB_DIR/mkinitramfs" "$dir/initrd.cpio.gz" "$(lab_out "$arch")/init" "$dir/manifest" "${files[@]}"
 	log "check: $conf: booting PAPI $release's $(wc -l <"$dir/expected") ctests in the background" \
 		"(-icount shift=$LAB_PEX_ICOUNT_SHIFT, -smp $(pex_smp "$conf"), $(du -h "$dir/initrd.cpio.gz" | cut -f1) initramfs)"
-	# One background guest at a time (the machine has few cores): each
-	# waits for the lock, and its time counts from then.
-	(
-		flock 9
-		t0=$(now)
-		ok=1
-		LAB_ICOUNT_SHIFT=$LAB_PEX_ICOUNT_SHIFT LAB_SMP=$LAB_PEX_SMP "$LAB_DIR/boot" --timeout "$LAB_PEX_BOOT_TIMEOUT" \
-			--log "$dir/console.log" "$conf" "$dir/initrd.cpio.gz" || ok=0
-		echo "$ok $(($(now) - t0))" >"$dir/boot-status"
-	) 9>"$LAB_BUILD/runs/background.lock" &
-	LAB_PEX_BOOTS+=("$conf $release $dir $!")
+	LAB_ICOUNT_SHIFT=$LAB_PEX_ICOUNT_SHIFT LAB_SMP=$LAB_PEX_SMP \
+		boot_in_background "$dir" "$conf" --timeout "$LAB_PEX_BOOT_TIMEOUT"
+	LAB_PEX_BOOTS+=("$conf $release $dir $BACKGROUND_PID")
 }
 
 # pex_boot_finish: wait for the background guests, then report each like a

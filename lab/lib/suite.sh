@@ -214,3 +214,23 @@ suite_tree_tests() {
 tree_missing_status() {
 	if [ "${PAPILLON_LAB_REQUIRE_TREE:-1}" = 0 ]; then echo SKIPPED; else echo FAILED; fi
 }
+
+# boot_in_background DIR CONF [BOOT_OPTION...]: boot DIR/initrd.cpio.gz as
+# CONF in the lab's background lane, one guest at a time (each waits for
+# the lane's lock, and its time counts from then), console in
+# DIR/console.log, "OK SECONDS" in DIR/boot-status (OK: 1 when lab/boot
+# succeeded). Sets BACKGROUND_PID, the job to wait for. Variables set on
+# the call (LAB_ICOUNT_SHIFT=...) reach lab/boot.
+boot_in_background() {
+	local dir=$1 conf=$2
+	shift 2
+	(
+		flock 9
+		t0=$(now)
+		ok=1
+		"$LAB_DIR/boot" "$@" --log "$dir/console.log" "$conf" "$dir/initrd.cpio.gz" || ok=0
+		echo "$ok $(($(now) - t0))" >"$dir/boot-status"
+	) 9>"$LAB_BUILD/runs/background.lock" &
+	# shellcheck disable=SC2034 # read by the callers
+	BACKGROUND_PID=$!
+}
